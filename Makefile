@@ -1,0 +1,57 @@
+# The command names everyone uses (STYLE.md B10). `make run` and `make test`
+# are the two set-up commands of the README: each creates the virtual
+# environment and installs what it needs first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install lint fmt typecheck check worker web migrate demo playthroughs messages bench clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py demo_accounts
+
+# Web (Daphne: HTTP + websockets) and a Celery worker with beat, together.
+run: demo
+	$(BIN)/honcho start -f Procfile.dev
+
+web: install
+	$(BIN)/daphne -b 127.0.0.1 -p 8000 config.asgi:application
+
+worker: install
+	$(BIN)/celery -A config worker --beat -l info --concurrency 2
+
+test: install
+	$(BIN)/pytest
+
+lint: install
+	$(BIN)/ruff format --check . && $(BIN)/ruff check .
+
+fmt: install
+	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
+
+check: lint test
+
+playthroughs: install
+	$(BIN)/python manage.py write_playthroughs
+
+messages: install
+	$(BIN)/python manage.py makemessages -l de --no-obsolete --ignore=".venv/*" --ignore="staticfiles/*"
+	$(BIN)/python manage.py compilemessages --ignore=".venv/*"
+
+bench: install
+	$(BIN)/python bench/engines.py
+
+clean:
+	rm -rf $(VENV) var staticfiles db.sqlite3*

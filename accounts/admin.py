@@ -1,0 +1,20 @@
+"""Moderation of users in the Django admin."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.utils.translation import gettext_lazy as _
+
+from .models import User
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):
+    list_display = ["username", "display_name", "email", "language", "is_active", "date_joined"]
+    list_filter = [*BaseUserAdmin.list_filter, "language"]
+    search_fields = ["username", "display_name", "email"]
+    fieldsets = (
+        *BaseUserAdmin.fieldsets,
+        (_("Spielpost"), {"fields": ("display_name", "language", "email_on_turn", "email_reminders")}),
+    )

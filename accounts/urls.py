@@ -1,0 +1,13 @@
+"""Profile URLs (sign-up, log-in etc. are allauth's, under /accounts/)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from . import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("", views.profile, name="profile"),
+    path("token/", views.token_regenerate, name="token_regenerate"),
+]

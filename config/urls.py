@@ -1,0 +1,20 @@
+"""Top-level URLs: pages, accounts, API, admin, health."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from games import views as game_views
+
+urlpatterns = [
+    path("", game_views.home, name="home"),
+    path("healthz", game_views.healthz, name="healthz"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("accounts/", include("allauth.urls")),
+    path("profile/", include("accounts.urls")),
+    path("", include("games.urls")),
+    path("api/", include("games.api_urls")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,21 @@
+"""URLs of the JSON API, its OpenAPI schema and its documentation."""
+
+from __future__ import annotations
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from games import api
+
+urlpatterns = [
+    path("token/", obtain_auth_token, name="api-token"),
+    path("games/", api.GameListView.as_view(), name="api-games"),
+    path("matches/", api.MatchListView.as_view(), name="api-matches"),
+    path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
+    path("matches/<int:match_id>/join/", api.MatchJoinView.as_view(), name="api-match-join"),
+    path("matches/<int:match_id>/robots/", api.MatchRobotView.as_view(), name="api-match-robots"),
+    path("matches/<int:match_id>/moves/", api.MoveSubmitView.as_view(), name="api-match-moves"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

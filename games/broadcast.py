@@ -1,0 +1,48 @@
+"""The only place that talks to the channel layer (STYLE.md B5).
+
+Group messages carry ids and versions, never game state: each consumer
+renders its own viewer's board, so a group message cannot leak a hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from games.models import Match
+
+LOBBY_GROUP = "lobby"
+
+
+def match_group(match_id: int) -> str:
+    """Return the channel-layer group of the sockets watching a match."""
+    return f"match-{match_id}"
+
+
+def match_changed_event(match: Match) -> dict[str, Any]:
+    """Return the group message announcing `match`'s current version."""
+    return {"type": "match.changed", "match_id": match.id, "version": match.version}
+
+
+def match_changed_on_commit(match: Match) -> None:
+    """After commit, tell every socket watching `match` about its new version."""
+    # Captured now: the same object may change again before the commit.
+    group, event = match_group(match.id), match_changed_event(match)
+    # Robust: a channel layer that is down must not fail a committed move.
+    transaction.on_commit(lambda: _group_send(group, event), robust=True)
+
+
+def lobby_changed_on_commit() -> None:
+    """After commit, tell open lobby pages that the list of matches changed."""
+    transaction.on_commit(
+        lambda: _group_send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True
+    )
+
+
+def _group_send(group: str, event: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, event)

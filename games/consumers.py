@@ -1,0 +1,108 @@
+"""Push-only websocket consumers (STYLE.md B7).
+
+Moves arrive over HTTP; sockets only carry re-rendered HTML for the viewer
+at the other end, swapped in by the htmx ws extension (hx-swap-oob).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games import selectors
+from games.broadcast import LOBBY_GROUP, match_group
+from games.models import Match
+
+CLOSE_FORBIDDEN = 4403
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    """Push a match's board to one viewer (seat or spectator) on every version."""
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.user = self.scope.get("user")
+        self.sent_version = -1
+        self.poller: asyncio.Task[None] | None = None
+        try:
+            version = await database_sync_to_async(self._current_version)()
+        except Match.DoesNotExist:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.channel_layer.group_add(match_group(self.match_id), self.channel_name)
+        await self.accept()
+        self.sent_version = version
+        if settings.LIVE_POLL_SECONDS > 0:
+            self.poller = asyncio.create_task(self._poll())
+
+    async def disconnect(self, code: int) -> None:
+        if self.poller is not None:
+            self.poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.poller
+        await self.channel_layer.group_discard(match_group(self.match_id), self.channel_name)
+
+    async def match_changed(self, event: dict[str, Any]) -> None:
+        """Handle "match.changed": render and send this viewer's board."""
+        if event["version"] <= self.sent_version and event["version"] != 0:
+            return
+        await self._push()
+
+    async def _push(self) -> None:
+        html, version = await database_sync_to_async(self._render)()
+        if version > self.sent_version or version == 0:
+            self.sent_version = version
+            await self.send(text_data=html)
+
+    async def _poll(self) -> None:
+        # Moves committed by another process (the worker) cannot reach this
+        # socket through the in-memory channel layer; a cheap version check can.
+        while True:
+            await asyncio.sleep(settings.LIVE_POLL_SECONDS)
+            version = await database_sync_to_async(self._current_version)()
+            if version > self.sent_version:
+                await self._push()
+
+    def _current_version(self) -> int:
+        return Match.objects.values_list("version", flat=True).get(id=self.match_id)
+
+    def _render(self) -> tuple[str, int]:
+        match, seat = selectors.match_for_viewer(match_id=self.match_id, user=self.user)
+        language = getattr(self.user, "language", None) or settings.LANGUAGE_CODE
+        with translation.override(language):
+            board = selectors.board_context(match=match, seat=seat)
+            html = render_to_string(
+                "games/match_detail.html#live", {"board": board, "oob": True}
+            )
+        return html, match.version
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    """Push the lobby's list of open matches when it changes."""
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        """Handle "lobby.changed": send the re-rendered open-matches list."""
+        await self.send(text_data=await database_sync_to_async(self._render)())
+
+    def _render(self) -> str:
+        language = getattr(self.user, "language", None) or settings.LANGUAGE_CODE
+        with translation.override(language):
+            return render_to_string(
+                "games/lobby.html#open-matches",
+                {"open_matches": selectors.open_matches(), "user": self.user, "oob": True},
+            )

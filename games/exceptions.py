@@ -1,0 +1,70 @@
+"""Expected refusals of the match services, each with a message for players.
+
+Views and the API map them to 4xx responses; none of them is logged as an
+error. `IllegalMove` (from the rules) is the fifth kind of refusal.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+STALE_MATCH = _("The match has moved on since you loaded it. Here is the current board.")
+NOT_YOUR_TURN = _("It is not your turn.")
+NOT_SEATED = _("You do not have a seat at this match.")
+MATCH_NOT_ACTIVE = _("This match is not running.")
+MATCH_NOT_OPEN = _("This match is no longer open for players.")
+ALREADY_SEATED = _("You already have a seat at this match.")
+NO_FREE_SEAT = _("There is no free seat left.")
+UNKNOWN_GAME = _("There is no such game.")
+UNKNOWN_ROBOT = _("There is no such robot for this game.")
+MALFORMED_MOVE = _("That move could not be read.")
+ONLY_CREATOR = _("Only the player who created the match can do that.")
+
+
+class MatchError(Exception):
+    """A refused request; `message` is shown to the player as it is."""
+
+    default_message: Promise = _("That is not possible.")
+
+    def __init__(self, message: Promise | str | None = None) -> None:
+        self.message = message if message is not None else self.default_message
+        super().__init__(str(self.message))
+
+
+class StaleMatch(MatchError):
+    """The submit named a version other than the current one."""
+
+    default_message = STALE_MATCH
+
+
+class NotYourTurn(MatchError):
+    """The user has a seat, but that seat is not to move."""
+
+    default_message = NOT_YOUR_TURN
+
+
+class NotSeated(MatchError):
+    """The user has no seat at the match."""
+
+    default_message = NOT_SEATED
+
+
+class MatchNotActive(MatchError):
+    """The match is open or over, so no move can be made."""
+
+    default_message = MATCH_NOT_ACTIVE
+
+
+class SeatUnavailable(MatchError):
+    """Joining or adding a robot is not possible (full, already seated, closed)."""
+
+    default_message = NO_FREE_SEAT
+
+
+class InvalidMatchSettings(MatchError):
+    """The game, seat count or options of a new match are not acceptable."""
+
+
+class InvalidMove(MatchError):
+    """The move is illegal or malformed; the message comes from the rules."""

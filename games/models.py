@@ -1,0 +1,168 @@
+"""Matches, seats and the append-only move log (STYLE.md B5).
+
+Models hold no rules and send nothing: writes go through `games.services`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.rules import Rules
+from games.rules.registry import RULES_BY_SLUG, ROBOTS_BY_SLUG
+
+
+class Match(models.Model):
+    """One playthrough of a game.
+
+    `state` is the engine's state JSON (None while seats are open); `version`
+    counts applied moves and is what every submit must name.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        ACTIVE = "active", _("Running")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    # No `choices`: the registry is the list of games, and adding a game must
+    # not need a migration. Services refuse unknown slugs.
+    game_slug = models.CharField(_("game"), max_length=32)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    seed = models.BigIntegerField(_("seed"))
+    state = models.JSONField(_("state"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.OPEN
+    )
+    outcome = models.JSONField(_("outcome"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="created_matches",
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("last move at"), auto_now=True)
+    turn_deadline_at = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["-updated_at"]
+        indexes = [
+            # The lobby: open matches of one game, newest first.
+            models.Index(fields=["status", "game_slug", "-created_at"], name="match_lobby_idx"),
+            # Used by expire_overdue_turns (deadlines come in a later issue).
+            models.Index(
+                fields=["turn_deadline_at"],
+                name="match_deadline_idx",
+                condition=models.Q(status="active"),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rules.info.name} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:match_detail", kwargs={"match_id": self.pk})
+
+    @property
+    def rules(self) -> Rules[Any, Any]:
+        """Return the rules engine of this match's game."""
+        return RULES_BY_SLUG[self.game_slug]
+
+    @property
+    def seat_count(self) -> int:
+        """Return the number of seats (taken or not)."""
+        return self.seats.count()
+
+
+class Seat(models.Model):
+    """A position at a match: a person (`user`), a robot (`robot`), or still free."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("position"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    robot = models.CharField(_("robot"), max_length=32, blank=True)
+    joined_at = models.DateTimeField(_("joined at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["match", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_unique_user",
+            ),
+            models.CheckConstraint(
+                condition=~(models.Q(user__isnull=False) & ~models.Q(robot="")),
+                name="seat_person_or_robot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.position}: {self.name}"
+
+    @property
+    def is_free(self) -> bool:
+        """Return whether nobody (person or robot) has taken the seat."""
+        return self.user_id is None and not self.robot
+
+    @property
+    def is_robot(self) -> bool:
+        return bool(self.robot)
+
+    @property
+    def name(self) -> str:
+        """Return the name shown at the table."""
+        if self.user_id is not None:
+            return self.user.name
+        if self.robot:
+            robot = ROBOTS_BY_SLUG[self.match.game_slug].get(self.robot)
+            label = str(_(robot.label)) if robot else self.robot
+            return str(_("Robot %(number)s (%(kind)s)")) % {
+                "number": self.position + 1,
+                "kind": label,
+            }
+        return str(_("free seat"))
+
+
+class Move(models.Model):
+    """One applied move; `seq` is the match version it produced. Append-only."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField(_("version"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    payload = models.JSONField(_("move"))
+    events = models.JSONField(_("events"), default=list)
+    by_robot = models.BooleanField(_("played by the system"), default=False)
+    created_at = models.DateTimeField(_("played at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="move_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} move {self.seq}"

@@ -1,0 +1,31 @@
+"""Pure rules engines: one package per game, no Django imports (STYLE.md B4)."""
+
+from __future__ import annotations
+
+from .base import (
+    JSON,
+    Event,
+    GameInfo,
+    IllegalMove,
+    Message,
+    OptionInfo,
+    Outcome,
+    Robot,
+    Rules,
+    gettext_noop,
+)
+from .rng import Rng
+
+__all__ = [
+    "JSON",
+    "Event",
+    "GameInfo",
+    "IllegalMove",
+    "Message",
+    "OptionInfo",
+    "Outcome",
+    "Robot",
+    "Rng",
+    "Rules",
+    "gettext_noop",
+]

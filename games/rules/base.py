@@ -1,0 +1,278 @@
+"""The contract every game's rules implement (STYLE.md B4).
+
+Pure Python: no Django, no I/O, no clock, no global randomness. The platform
+talks to a game only through a `Rules` instance from `registry.RULES_BY_SLUG`.
+Text that reaches players (move labels, event lines, `IllegalMove` messages)
+travels as a `Message`: an English msgid marked with `gettext_noop` plus its
+parameters, so the platform can translate it with Django's gettext.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
+
+if TYPE_CHECKING:
+    from .rng import Rng
+
+JSON: TypeAlias = dict[str, Any]
+
+
+def gettext_noop(message: str) -> str:
+    """Mark `message` for translation without translating it.
+
+    Django's makemessages extracts calls to `gettext_noop`, so engines can
+    mark player-facing text without importing Django.
+    """
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """Player-facing text: an English msgid and its %-format parameters.
+
+    `str(message)` renders it in English; the platform translates `text`
+    first and then applies `params`.
+    """
+
+    text: str
+    params: JSON = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text % self.params if self.params else self.text
+
+    def to_json(self) -> JSON:
+        """Return `{"text": str, "params": {...}}`."""
+        return {"text": self.text, "params": dict(self.params)}
+
+
+class Jsonable(Protocol):
+    def to_json(self) -> JSON: ...
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self: ...
+
+
+S = TypeVar("S", bound=Jsonable)
+M = TypeVar("M", bound=Jsonable)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One setup option a match creator may choose (a variant, a setting).
+
+    `kind` is "bool" or "int"; `label` and `help` are msgids.
+    """
+
+    key: str
+    label: str
+    kind: str = "bool"
+    default: bool | int = False
+    help: str = ""
+    min_value: int | None = None
+    max_value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What the platform needs to know about a game before a match exists."""
+
+    slug: str
+    name: str
+    min_seats: int
+    max_seats: int
+    hidden_information: bool
+    chance: bool
+    max_moves: int
+    options: tuple[OptionInfo, ...] = ()
+    tagline: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact a move caused. `visible_to=None` means every seat and spectators."""
+
+    kind: str
+    data: JSON
+    visible_to: frozenset[int] | None = None
+
+    def to_json(self) -> JSON:
+        """Return `{"kind", "data", "visible_to": list[int] | None}`."""
+        return {
+            "kind": self.kind,
+            "data": self.data,
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Event:
+        """Inverse of `to_json`."""
+        seats = data.get("visible_to")
+        return cls(
+            kind=data["kind"],
+            data=data["data"],
+            visible_to=None if seats is None else frozenset(seats),
+        )
+
+    def visible_for(self, seat: int | None) -> bool:
+        """Return whether `seat` (None = spectator) may see this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished match ranked the seats.
+
+    `ranks[seat]` is 1 for first place; equal ranks are ties. `scores[seat]`
+    is the final score where the game has one.
+    """
+
+    ranks: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...] | None = None
+
+    def to_json(self) -> JSON:
+        """Return `{"ranks": [...], "reason": str, "scores": [...] | None}`."""
+        return {
+            "ranks": list(self.ranks),
+            "reason": self.reason,
+            "scores": None if self.scores is None else list(self.scores),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Outcome:
+        """Inverse of `to_json`."""
+        scores = data.get("scores")
+        return cls(
+            ranks=tuple(data["ranks"]),
+            reason=data["reason"],
+            scores=None if scores is None else tuple(scores),
+        )
+
+
+class IllegalMove(Exception):
+    """The move is not legal in this state.
+
+    `message` is an English msgid (marked with `gettext_noop`) and `params`
+    its %-format parameters; the platform shows the translation to the player.
+    """
+
+    def __init__(self, message: str, **params: Any) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(str(self.as_message()))
+
+    def as_message(self) -> Message:
+        """Return the reason as a translatable `Message`."""
+        return Message(self.message, self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class Robot(Generic[M]):
+    """A named robot strategy: `choose(view, legal_moves, rng) -> move`.
+
+    It sees only its seat's `view` and legal moves, so it cannot cheat
+    (STYLE.md B4). `label` is a msgid shown in the lobby.
+    """
+
+    name: str
+    label: str
+    choose: Callable[[JSON, list[M], Rng], M]
+
+
+class Rules(ABC, Generic[S, M]):
+    """One game's rules. Methods never mutate their arguments."""
+
+    info: GameInfo
+
+    def validate_options(self, options: JSON, seats: int) -> JSON:
+        """Return normalised options, or raise ValueError with a readable message.
+
+        The default accepts the options declared in `info.options` (unknown
+        keys are refused) and fills in defaults.
+        """
+        known = {option.key: option for option in self.info.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise ValueError(f"Unknown option: {', '.join(unknown)}.")
+        if not self.info.min_seats <= seats <= self.info.max_seats:
+            raise ValueError(
+                f"{self.info.name} takes {self.info.min_seats} to "
+                f"{self.info.max_seats} seats."
+            )
+        normalised: JSON = {}
+        for key, option in known.items():
+            value = options.get(key, option.default)
+            if option.kind == "bool":
+                if not isinstance(value, bool):
+                    raise ValueError(f"Option {key} must be true or false.")
+            elif option.kind == "int":
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise ValueError(f"Option {key} must be a whole number.")
+                if option.min_value is not None and value < option.min_value:
+                    raise ValueError(
+                        f"Option {key} must be at least {option.min_value}."
+                    )
+                if option.max_value is not None and value > option.max_value:
+                    raise ValueError(
+                        f"Option {key} must be at most {option.max_value}."
+                    )
+            normalised[key] = value
+        return normalised
+
+    @abstractmethod
+    def new_state(self, *, seats: int, options: JSON, seed: int) -> S:
+        """Return the initial state for validated `options`."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> frozenset[int]:
+        """Return the seats that may move now; empty exactly when finished."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, seat: int) -> list[M]:
+        """Return `seat`'s legal moves in a stable order; [] if not to move."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, move: M) -> tuple[S, list[Event]]:
+        """Return the next state and the events; raise IllegalMove if illegal."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> JSON:
+        """Return what `seat` (None = spectator) may know, as JSON."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Return the outcome once the match is over, else None."""
+
+    @abstractmethod
+    def describe(self, move: M) -> Message:
+        """Return a label for `move`, unique among the legal moves."""
+
+    @abstractmethod
+    def describe_event(self, event: Event) -> Message:
+        """Return the log line for `event`."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> S:
+        """Inverse of `State.to_json`."""
+
+    @abstractmethod
+    def move_from_json(self, data: JSON) -> M:
+        """Parse a move; raise IllegalMove for malformed data."""
+
+    def timeout_move(self, state: S, seat: int) -> M | None:
+        """Return the move to play for `seat` when its clock runs out.
+
+        None means the seat forfeits.
+        """
+        return None
+
+    def autoplay(self, state: S, seat: int) -> bool:
+        """Return whether the system should move for `seat` (a player's request).
+
+        The platform then plays that seat's turns with the game's default
+        robot, as it does for robot seats.
+        """
+        return False

@@ -1,0 +1,28 @@
+"""The games Spielpost offers: literal dicts, read top to bottom (STYLE.md B2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import race
+from .base import Robot, Rules
+
+RULES_BY_SLUG: dict[str, Rules[Any, Any]] = {
+    "race": race.RULES,
+}
+
+# The first robot of each game is its default (also used for "finish
+# automatically" and, later, timeouts).
+ROBOTS_BY_SLUG: dict[str, dict[str, Robot[Any]]] = {
+    "race": race.ROBOTS,
+}
+
+
+def rules_for(slug: str) -> Rules[Any, Any]:
+    """Return the rules for `slug`; raise KeyError for an unknown game."""
+    return RULES_BY_SLUG[slug]
+
+
+def default_robot(slug: str) -> Robot[Any]:
+    """Return the default robot of game `slug`."""
+    return next(iter(ROBOTS_BY_SLUG[slug].values()))

@@ -1,0 +1,57 @@
+"""Seeded, serialisable randomness for pure engines (STYLE.md B4).
+
+An `Rng` is a value inside a game's state: draw number n of a seed is always
+the same, in every process, so replaying the stored moves reproduces every
+state. Each draw returns the result and the next `Rng`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from .base import JSON
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Rng:
+    """Seeded randomness: `seed` plus the number of draws made so far."""
+
+    seed: int
+    draws: int = 0
+
+    def _random(self) -> random.Random:
+        # A str seed hashes identically in every process (no PYTHONHASHSEED).
+        return random.Random(f"{self.seed}:{self.draws}")
+
+    def _next(self) -> Rng:
+        return replace(self, draws=self.draws + 1)
+
+    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """Return `items` in a random order, and the next Rng."""
+        out = list(items)
+        self._random().shuffle(out)
+        return tuple(out), self._next()
+
+    def randint(self, low: int, high: int) -> tuple[int, Rng]:
+        """Return an int in [low, high] (both inclusive), and the next Rng."""
+        return self._random().randint(low, high), self._next()
+
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        """Return one of `items` (non-empty), and the next Rng."""
+        if not items:
+            raise ValueError("choice() needs at least one item")
+        return self._random().choice(items), self._next()
+
+    def to_json(self) -> JSON:
+        """Return `{"seed": int, "draws": int}`."""
+        return {"seed": self.seed, "draws": self.draws}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Rng:
+        """Inverse of `to_json`."""
+        return cls(seed=int(data["seed"]), draws=int(data["draws"]))

@@ -1,0 +1,242 @@
+"""Reads for pages, sockets and the API (STYLE.md B5).
+
+Everything a viewer sees of a running match comes from `board_context`,
+which asks the engine for that seat's `view` only.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from accounts.models import User
+from games.models import Match, Move, Seat
+from games.rules import Event, Outcome
+from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+from games.text import message_text
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMove:
+    """A move offered to the viewer: its JSON (for `hx-vals`) and its label."""
+
+    data: dict[str, Any]
+    label: str
+
+    @property
+    def json(self) -> str:
+        return json.dumps(self.data, sort_keys=True)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One move of the log, as far as the viewer may see it."""
+
+    seq: int
+    seat_name: str
+    lines: tuple[str, ...]
+    by_robot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    position: int
+    name: str
+    is_robot: bool
+    is_free: bool
+    is_viewer: bool
+    to_move: bool
+    rank: int | None
+    score: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardContext:
+    """Everything a board template may use, for one viewer.
+
+    `seat` is the viewer's position, or None for a spectator. `view` is
+    exactly `rules.view(state, seat)`; `legal_moves` is empty unless the
+    viewer is to move.
+    """
+
+    match: Match
+    seat: int | None
+    seats: tuple[SeatInfo, ...]
+    view: dict[str, Any] | None
+    legal_moves: tuple[LegalMove, ...]
+    log: tuple[LogEntry, ...]
+    outcome: Outcome | None
+    version: int
+    is_my_turn: bool
+    autoplay: bool
+
+    @property
+    def template_name(self) -> str:
+        return f"games/{self.match.game_slug}/board.html"
+
+    @property
+    def moves_by_kind(self) -> dict[str, list[LegalMove]]:
+        """Group the legal moves by their "kind" key, for templates."""
+        grouped: dict[str, list[LegalMove]] = {}
+        for move in self.legal_moves:
+            grouped.setdefault(str(move.data.get("kind", "")), []).append(move)
+        return grouped
+
+
+def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | None]:
+    """Return the match and the user's seat (None for spectators and guests).
+
+    Raises Match.DoesNotExist for an unknown id. Anyone may look at any match:
+    seats see their own view, everyone else the spectator's view.
+    """
+    match = Match.objects.select_related("created_by").get(id=match_id)
+    seat = None
+    if user is not None and user.is_authenticated:
+        seat = match.seats.filter(user=user).first()
+    return match, seat
+
+
+def board_context(*, match: Match, seat: Seat | None) -> BoardContext:
+    """Return what `seat` (None = spectator) sees of `match` right now."""
+    rules = match.rules
+    position = seat.position if seat is not None else None
+    seats = list(match.seats.select_related("user").order_by("position"))
+    outcome = Outcome.from_json(match.outcome) if match.outcome else None
+    view = None
+    legal: tuple[LegalMove, ...] = ()
+    to_move: frozenset[int] = frozenset()
+    autoplay = False
+    if match.state is not None:
+        state = rules.state_from_json(match.state)
+        view = rules.view(state, position)
+        to_move = rules.to_move(state)
+        if position is not None and match.status == Match.Status.ACTIVE:
+            legal = tuple(
+                LegalMove(data=move.to_json(), label=message_text(rules.describe(move)))
+                for move in rules.legal_moves(state, position)
+            )
+            autoplay = rules.autoplay(state, position)
+    infos = tuple(
+        SeatInfo(
+            position=s.position,
+            name=s.name,
+            is_robot=s.is_robot,
+            is_free=s.is_free,
+            is_viewer=s.position == position,
+            to_move=s.position in to_move,
+            rank=outcome.ranks[s.position] if outcome else None,
+            score=outcome.scores[s.position] if outcome and outcome.scores else None,
+        )
+        for s in seats
+    )
+    return BoardContext(
+        match=match,
+        seat=position,
+        seats=infos,
+        view=view,
+        legal_moves=legal,
+        log=_log_for(match, position, {s.position: s.name for s in seats}),
+        outcome=outcome,
+        version=match.version,
+        is_my_turn=position is not None and position in to_move and not autoplay,
+        autoplay=autoplay,
+    )
+
+
+def match_log(*, match: Match, seat: Seat | None) -> tuple[LogEntry, ...]:
+    """Return the log lines `seat` (None = spectator) may read."""
+    seats = {s.position: s.name for s in match.seats.select_related("user")}
+    return _log_for(match, seat.position if seat else None, seats)
+
+
+def open_matches(*, game_slug: str | None = None) -> QuerySet[Match]:
+    """Return open matches, newest first, with seats and players loaded."""
+    matches = Match.objects.filter(status=Match.Status.OPEN)
+    if game_slug:
+        matches = matches.filter(game_slug=game_slug)
+    return matches.order_by("-created_at").prefetch_related(_seats_prefetch())
+
+
+def matches_for_user(*, user: User) -> list[tuple[Match, bool]]:
+    """Return the user's open and running matches as (match, my_turn).
+
+    Matches where it is the user's turn come first, then the most recently
+    moved ones.
+    """
+    matches = (
+        Match.objects.filter(
+            seats__user=user, status__in=[Match.Status.OPEN, Match.Status.ACTIVE]
+        )
+        .order_by("-updated_at")
+        .prefetch_related(_seats_prefetch())
+    )
+    result = [(match, user_to_move(match=match, user=user)) for match in matches]
+    result.sort(key=lambda item: not item[1])
+    return result
+
+
+def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]:
+    """Return the user's latest finished matches."""
+    return (
+        Match.objects.filter(seats__user=user, status=Match.Status.FINISHED)
+        .order_by("-finished_at")
+        .prefetch_related(_seats_prefetch())[:limit]
+    )
+
+
+def user_to_move(*, match: Match, user: User) -> bool:
+    """Return whether `user` has a seat that is to move in `match`."""
+    if match.status != Match.Status.ACTIVE or match.state is None:
+        return False
+    rules = match.rules
+    state = rules.state_from_json(match.state)
+    to_move = rules.to_move(state)
+    return any(
+        seat.user_id == user.id and seat.position in to_move
+        and not rules.autoplay(state, seat.position)
+        for seat in match.seats.all()
+    )
+
+
+def robot_choices(game_slug: str) -> list[tuple[str, str]]:
+    """Return (name, label msgid) for each robot of a game."""
+    return [(name, robot.label) for name, robot in ROBOTS_BY_SLUG[game_slug].items()]
+
+
+def games() -> list[Any]:
+    """Return the GameInfo of every game, in registry order."""
+    return [rules.info for rules in RULES_BY_SLUG.values()]
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def _seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+
+
+def _log_for(
+    match: Match, position: int | None, names: dict[int, str]
+) -> tuple[LogEntry, ...]:
+    rules = match.rules
+    entries = []
+    for move in Move.objects.filter(match=match).order_by("seq"):
+        lines = tuple(
+            message_text(rules.describe_event(event))
+            for event in map(Event.from_json, move.events)
+            if event.visible_for(position)
+        )
+        if lines:
+            entries.append(
+                LogEntry(
+                    seq=move.seq,
+                    seat_name=names.get(move.seat, "?"),
+                    lines=lines,
+                    by_robot=move.by_robot,
+                )
+            )
+    return tuple(entries)

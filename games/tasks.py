@@ -1,0 +1,21 @@
+"""Thin Celery tasks: ids and versions in, one service call (STYLE.md B8)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(acks_late=True)
+def play_robot_turn(match_id: int, expected_version: int) -> None:
+    """Let the robot to move play, unless the match has moved on since."""
+    from games.services import robot_move_play
+
+    robot_move_play(match_id=match_id, expected_version=expected_version)
+
+
+@shared_task
+def resume_robot_turns() -> int:
+    """Re-enqueue robot turns that a lost task left waiting (beat, every minute)."""
+    from games.services import robot_turns_resume
+
+    return robot_turns_resume()

@@ -1,0 +1,46 @@
+"""Template helpers for boards: translated engine text, option labels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext
+
+from games.models import Match
+from games.rules import Message
+from games.text import message_text
+
+register = template.Library()
+
+
+@register.filter
+def msg(value: Any) -> str:
+    """Translate an engine message: a msgid str or `{"text", "params"}` JSON."""
+    if isinstance(value, dict) and "text" in value:
+        return message_text(Message(value["text"], value.get("params") or {}))
+    if isinstance(value, str):
+        return gettext(value) if value else ""
+    return "" if value is None else str(value)
+
+
+@register.filter
+def option_labels(match: Match) -> list[str]:
+    """Return the translated labels of the options switched on for `match`."""
+    labels = []
+    for option in match.rules.info.options:
+        value = match.options.get(option.key)
+        if option.kind == "bool" and value:
+            labels.append(gettext(option.label))
+        elif option.kind == "int" and value is not None and value != option.default:
+            labels.append(f"{gettext(option.label)}: {value}")
+    return labels
+
+
+@register.filter
+def get_item(mapping: Any, key: Any) -> Any:
+    """Look up `mapping[key]` (dicts and lists); None when missing."""
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        return None

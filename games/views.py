@@ -1,0 +1,216 @@
+"""Pages of the lobby and the board (STYLE.md B6).
+
+Each view parses its input, calls one service or selector, and renders.
+Refusals from the services become a 4xx response that still shows the
+current board, with the reason on top.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import select_template
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from accounts.models import User
+from games import exceptions, selectors, services
+from games.forms import MatchCreateForm, MoveForm
+from games.health import health_report
+from games.models import Match
+from games.rules.registry import RULES_BY_SLUG
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+class AuthedHtmxRequest(HtmxHttpRequest):
+    user: User
+
+
+@require_GET
+def home(request: HtmxHttpRequest) -> HttpResponse:
+    """Landing page for guests; the lobby for players."""
+    if request.user.is_authenticated:
+        return redirect("games:lobby")
+    return render(request, "home.html", {"games": selectors.games()})
+
+
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Report database, channel layer and broker: 200 if all are up, else 503."""
+    report = health_report()
+    return JsonResponse(report, status=200 if report["ok"] else 503)
+
+
+@require_GET
+@login_required
+def lobby(request: AuthedHtmxRequest) -> HttpResponse:
+    """Open matches per game, the create forms, and the player's own matches."""
+    return render(request, "games/lobby.html", _lobby_context(request))
+
+
+@require_POST
+@login_required
+def match_create(request: AuthedHtmxRequest, game_slug: str) -> HttpResponse:
+    """Create a match of `game_slug` from the lobby's form."""
+    rules = RULES_BY_SLUG.get(game_slug)
+    if rules is None:
+        raise Http404
+    form = MatchCreateForm(request.POST, info=rules.info)
+    if not form.is_valid():
+        return render(
+            request, "games/lobby.html", _lobby_context(request, {game_slug: form}), status=400
+        )
+    try:
+        match = services.match_create(
+            user=request.user,
+            game_slug=game_slug,
+            seats=form.cleaned_data["seats"],
+            options=form.options,
+        )
+    except exceptions.MatchError as error:
+        messages.error(request, str(error.message))
+        return redirect("games:lobby")
+    return redirect(match)
+
+
+@require_POST
+@login_required
+def match_join(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Take a free seat."""
+    return _seat_action(request, match_id, services.seat_claim)
+
+
+@require_POST
+@login_required
+def match_robot_add(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Put a robot on a free seat."""
+    robot = request.POST.get("robot", "")
+    return _seat_action(
+        request,
+        match_id,
+        lambda *, match_id, user: services.seat_robot_add(
+            match_id=match_id, user=user, robot=robot
+        ),
+    )
+
+
+@require_POST
+@login_required
+def match_leave(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Give up a seat at a match that has not started."""
+    return _seat_action(request, match_id, services.seat_leave)
+
+
+@require_GET
+def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The board page; an htmx request gets only the live part."""
+    match, seat = _match_or_404(request, match_id)
+    board = selectors.board_context(match=match, seat=seat)
+    template = "games/match_detail.html#live" if request.htmx else "games/match_detail.html"
+    return render(request, template, {"board": board, "oob": bool(request.htmx)})
+
+
+@require_POST
+@login_required
+def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Submit a move; answer with the re-rendered board (htmx) or a redirect."""
+    match, seat = _match_or_404(request, match_id)
+    form = MoveForm(request.POST)
+    error: str | None = None
+    status = 200
+    if not form.is_valid():
+        error, status = _("That move could not be read."), 400
+    else:
+        try:
+            match = services.move_submit(
+                match_id=match.id,
+                user=request.user,
+                move_data=form.cleaned_data["move"],
+                expected_version=form.cleaned_data["expected_version"],
+            )
+        except exceptions.MatchError as refusal:
+            error, status = str(refusal.message), _status_for(refusal)
+            match.refresh_from_db()
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(match)
+    board = selectors.board_context(match=match, seat=seat)
+    return render(
+        request,
+        "games/match_detail.html#live",
+        {"board": board, "oob": True, "error": error},
+        status=status,
+    )
+
+
+@require_GET
+def game_rules(request: HttpRequest, game_slug: str) -> HttpResponse:
+    """The rules page of a game, in the active language (English fallback)."""
+    rules = RULES_BY_SLUG.get(game_slug)
+    if rules is None:
+        raise Http404
+    language = translation.get_language() or "en"
+    template = select_template(
+        [f"games/{game_slug}/rules_{language[:2]}.html", f"games/{game_slug}/rules_en.html"]
+    )
+    return HttpResponse(template.render({"info": rules.info}, request))
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def _match_or_404(request: HttpRequest, match_id: int) -> tuple[Match, Any]:
+    try:
+        return selectors.match_for_viewer(match_id=match_id, user=request.user)
+    except Match.DoesNotExist:
+        raise Http404 from None
+
+
+def _status_for(refusal: exceptions.MatchError) -> int:
+    if isinstance(refusal, exceptions.StaleMatch):
+        return 409
+    if isinstance(refusal, exceptions.NotSeated | exceptions.NotYourTurn):
+        return 403
+    return 400
+
+
+def _seat_action(request: AuthedHtmxRequest, match_id: int, action: Any) -> HttpResponse:
+    try:
+        action(match_id=match_id, user=request.user)
+    except exceptions.MatchError as error:
+        messages.error(request, str(error.message))
+    if not Match.objects.filter(id=match_id).exists():
+        raise Http404
+    url = Match.objects.get(id=match_id).get_absolute_url()
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def _lobby_context(
+    request: AuthedHtmxRequest, forms: dict[str, MatchCreateForm] | None = None
+) -> dict[str, Any]:
+    forms = forms or {}
+    return {
+        "create_forms": [
+            (info, forms.get(info.slug) or MatchCreateForm(info=info))
+            for info in selectors.games()
+        ],
+        "open_matches": selectors.open_matches(),
+        "my_matches": selectors.matches_for_user(user=request.user),
+        "finished_matches": selectors.finished_matches_for_user(user=request.user),
+    }
+
+

@@ -1,0 +1,75 @@
+"""Shared fixtures: the personas (STYLE.md B9) and a started Race match.
+
+alice and bob play, carol only watches, and robots fill the other seats.
+Celery's broker is kombu's in-memory transport here, so a test that commits
+can enqueue without any server; tasks only run where a test runs them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _celery_in_memory():
+    from config.celery import app
+
+    app.conf.broker_url = "memory://"
+    app.conf.broker_transport_options = {}
+    app.conf.task_always_eager = False
+    return app
+
+
+@pytest.fixture(autouse=True)
+def _english(settings):
+    settings.LANGUAGE_CODE = "en"
+    # Log-in rate limits are tested on purpose in tests/accounts only.
+    settings.ACCOUNT_RATE_LIMITS = False
+
+
+@pytest.fixture
+def password():
+    return "correct horse battery"
+
+
+@pytest.fixture
+def make_user(db, password):
+    from tests.factories import UserFactory
+
+    def make(username: str, **fields):
+        return UserFactory(username=username, password=password, **fields)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice", display_name="Alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob", display_name="Bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol", display_name="Carol")
+
+
+@pytest.fixture
+def race_match(alice, bob):
+    """A running 3-seat Race match: alice (0), bob (1) and a robot (2)."""
+    from games import services
+
+    match = services.match_create(user=alice, game_slug="race", seats=3, options={})
+    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    client.force_login(alice)
+    return client
