@@ -1,0 +1,9 @@
+"""Race: the rules engine and robots (see engine.py for the view shape)."""
+
+from __future__ import annotations
+
+from .bots import ROBOTS
+from .engine import RULES, RaceRules
+from .state import Move, State
+
+__all__ = ["ROBOTS", "RULES", "Move", "RaceRules", "State"]

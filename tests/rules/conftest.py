@@ -1,0 +1,150 @@
+"""Fixtures for the pure rules tests: privacy hooks and Race scenarios.
+
+These tests need no database and no Django (STYLE.md B9): the platform's
+autouse fixtures from tests/conftest.py are replaced by no-ops here, so
+`pytest tests/rules -p no:django` runs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from games.rules.race import RULES as RACE
+from games.rules.race.cards import KNONSTERS, sort_hand
+from games.rules.race.state import PHASE_OVER, PHASE_PLAY, State
+from games.rules.rng import Rng
+
+# Random games played by the conformance suite, summed per game slug and
+# printed in the terminal summary.
+GAMES_PLAYED: dict[str, int] = {}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _celery_in_memory():
+    """Override the platform fixture: pure rules tests touch no Celery."""
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Override the platform fixture: pure rules tests read no settings."""
+
+
+def pytest_terminal_summary(terminalreporter):
+    for slug, count in sorted(GAMES_PLAYED.items()):
+        terminalreporter.write_line(f"conformance: {slug}: {count} random games played")
+
+
+@dataclass(frozen=True)
+class Privacy:
+    """How to check that a game's views keep other seats' secrets.
+
+    `scramble(state, viewer, rnd)` returns a state that differs from `state`
+    in everything `viewer` (None = spectator) must not know: the view of
+    `viewer` must not change, except for `announced` top-level view keys,
+    which the rules deliberately derive from secrets (documented rulings).
+    """
+
+    scramble: Callable[[Any, int | None, random.Random], Any]
+    announced: frozenset[str] = frozenset()
+
+
+def _race_scramble(state: State, viewer: int | None, rnd: random.Random) -> State:
+    # Hands of other seats and the draw pile are one pool of unknown cards.
+    others = [s for s in range(state.seats) if s != viewer]
+    pool = [card for s in others for card in state.hands[s]] + list(state.draw_pile)
+    rnd.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        hands[s], pool = sort_hand(pool[: len(hands[s])]), pool[len(hands[s]) :]
+    favourites = list(state.favourites)
+    winners = list(state.winners)
+    if state.phase != PHASE_OVER:
+        for s in others:
+            if not favourites[s]:
+                continue
+            shown = {use.knonster for use in state.powers_used if use.seat == s}
+            pairs = [p for p in combinations(KNONSTERS, 2) if shown <= set(p)]
+            favourites[s] = rnd.choice(pairs)
+            winners[s] = rnd.choice(favourites[s]) if state.win_bet else None
+    return replace(
+        state,
+        rng=Rng(seed=rnd.randrange(10**9), draws=rnd.randrange(100)),
+        hands=tuple(hands),
+        draw_pile=tuple(pool),
+        favourites=tuple(favourites),
+        winners=tuple(winners),
+    )
+
+
+# Per game slug; a game with hidden information must have an entry
+# (STYLE.md B12, step 5). "decided" is announced on purpose: rules/race.md,
+# Decided game.
+PRIVACY: dict[str, Privacy] = {
+    "race": Privacy(scramble=_race_scramble, announced=frozenset({"decided"})),
+}
+
+
+def race_state(
+    *,
+    seats: int = 2,
+    positions: tuple[int, ...] = (0, 0, 0, 0),
+    podium: tuple[str, ...] = (),
+    hands: tuple[tuple[str, ...], ...] | None = None,
+    favourites: tuple[tuple[str, ...], ...] | None = None,
+    winners: tuple[str | None, ...] | None = None,
+    draw_pile: tuple[str, ...] | None = None,
+    current: int = 0,
+    win_bet: bool = False,
+    superpowers: bool = False,
+    **fields: Any,
+) -> State:
+    """Return a play-phase Race state built by hand (BG "Scenario Tests").
+
+    Defaults: seat 0 to move, favourites Rithle+Aristas vs Celya+Elaari (and
+    so on), hands from a seeded deal.
+    """
+    state = RACE.new_state(
+        seats=seats,
+        options={"win_bet": win_bet, "superpowers": superpowers},
+        seed=1,
+    )
+    default_favourites = (
+        ("rithle", "aristas"),
+        ("celya", "elaari"),
+        ("rithle", "celya"),
+        ("aristas", "elaari"),
+    )[:seats]
+    if favourites is None:
+        favourites = default_favourites
+    if winners is None:
+        winners = tuple(f[0] for f in favourites) if win_bet else (None,) * seats
+    fields.setdefault("phase", PHASE_PLAY)
+    return replace(
+        state,
+        current=current,
+        positions=positions,
+        podium=podium,
+        hands=state.hands if hands is None else hands,
+        favourites=favourites,
+        winners=winners,
+        draw_pile=state.draw_pile if draw_pile is None else draw_pile,
+        **fields,
+    )
+
+
+@pytest.fixture
+def race():
+    """The Race rules object."""
+    return RACE
+
+
+@pytest.fixture
+def scenario():
+    """The `race_state` builder: `scenario(positions=..., hands=...)`."""
+    return race_state

@@ -1,0 +1,263 @@
+"""Every registered game against the same invariants (STYLE.md B9).
+
+Random legal moves (seeded `random.Random`) from start to finish, over seat
+counts and option combinations, checking at every step the invariants of
+OpenSpiel's basic_tests.cc / api_test.py [OS]. The default run plays
+DEFAULT_GAMES per game; `CONFORMANCE_GAMES=N` plays N (the thorough run).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+from dataclasses import fields, is_dataclass
+from itertools import product
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.rules.base import Event, IllegalMove, Message, Rules
+from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+from games.rules.rng import Rng
+
+from .conftest import GAMES_PLAYED, PRIVACY
+
+DEFAULT_GAMES = 300
+GAMES = int(os.environ.get("CONFORMANCE_GAMES", DEFAULT_GAMES))
+# Each game's random matches are split into batches so failures name a
+# small seed range.
+BATCH = 40
+
+JUNK_MOVES: list[Any] = [
+    None,
+    0,
+    1.5,
+    "play",
+    [],
+    [{"kind": "play"}],
+    {},
+    {"kind": None},
+    {"kind": 7},
+    {"kind": "no-such-kind"},
+    {"kind": ["play"]},
+    {"kind": "play", "card": None},
+    {"kind": "play", "card": 3},
+    {"kind": "play", "card": "no-such-card"},
+    {"kind": "play", "card": {"id": "rank4"}},
+    {"kind": "play", "card": "rank4", "extra": True},
+    {"kind": "favourites"},
+    {"kind": "favourites", "knonsters": "rithle"},
+    {"kind": "favourites", "knonsters": [1, 2]},
+    {"kind": "favourites", "knonsters": [["rithle"], "celya"]},
+    {"kind": "power", "card": "rank4"},
+    {"kind": "power", "card": "rank4", "knonster": 1},
+]
+
+
+def _options(rules: Rules[Any, Any]) -> list[dict[str, Any]]:
+    keys = [o.key for o in rules.info.options if o.kind == "bool"]
+    return [
+        dict(zip(keys, values, strict=True))
+        for values in product((False, True), repeat=len(keys))
+    ]
+
+
+def _cases() -> list[tuple[str, int]]:
+    return [(slug, start) for slug in RULES_BY_SLUG for start in range(0, GAMES, BATCH)]
+
+
+@pytest.mark.parametrize(("slug", "start"), _cases())
+def test_random_games_keep_every_invariant(slug, start):
+    rules = RULES_BY_SLUG[slug]
+    combos = _options(rules)
+    seat_counts = range(rules.info.min_seats, rules.info.max_seats + 1)
+    for game in range(start, min(start + BATCH, GAMES)):
+        seats = seat_counts[game % len(seat_counts)]
+        options = combos[(game // len(seat_counts)) % len(combos)]
+        _play_one(rules, slug, seats=seats, options=options, seed=game)
+        GAMES_PLAYED[slug] = GAMES_PLAYED.get(slug, 0) + 1
+
+
+def _play_one(rules, slug, *, seats, options, seed):
+    rnd = random.Random(seed)
+    options = rules.validate_options(options, seats)
+    state = rules.new_state(seats=seats, options=options, seed=seed)
+    history = []
+    robots = list(ROBOTS_BY_SLUG[slug].values())
+    while True:
+        _check_state(rules, slug, state, seats, rnd)
+        to_move = rules.to_move(state)
+        outcome = rules.outcome(state)
+        # [OS basic_tests.cc] terminal exactly when nobody is to move.
+        assert (outcome is None) == bool(to_move)
+        if outcome is not None:
+            break
+        seat = rnd.choice(sorted(to_move))
+        legal = rules.legal_moves(state, seat)
+        # Robots see only their seat's view and must stay legal.
+        view = rules.view(state, seat)
+        for robot in robots:
+            assert robot.choose(view, legal, Rng(seed, len(history))) in legal
+        move = rnd.choice(legal)
+        _check_illegal(rules, state, seat, move, seats)
+        before = json.dumps(state.to_json(), sort_keys=True)
+        state_before = state
+        state, events = rules.apply(state, seat, move)
+        # [OS] apply must leave its input alone.
+        assert json.dumps(state_before.to_json(), sort_keys=True) == before
+        _check_events(rules, events, seats)
+        history.append((seat, move))
+        assert len(history) <= rules.info.max_moves, "longer than info.max_moves"
+    # [OS] ranks cover every seat.
+    assert len(outcome.ranks) == seats
+    assert min(outcome.ranks) == 1
+    assert all(1 <= rank <= seats for rank in outcome.ranks)
+    assert outcome.scores is None or len(outcome.scores) == seats
+    assert isinstance(outcome.reason, str)
+    assert rules.outcome(rules.state_from_json(state.to_json())) == outcome
+    # [OS] replaying the stored moves from the seed reproduces the state.
+    assert _replay(rules, seats, options, seed, history) == state
+    for seat in range(seats):
+        with pytest.raises(IllegalMove):
+            rules.apply(state, seat, history[-1][1])
+
+
+def _replay(rules, seats, options, seed, history):
+    state = rules.new_state(seats=seats, options=options, seed=seed)
+    for seat, move in history:
+        state, _ = rules.apply(state, seat, move)
+    return state
+
+
+def _check_state(rules, slug, state, seats, rnd):
+    # [OS] serialize/deserialize is exact, through real JSON text.
+    data = json.loads(json.dumps(state.to_json()))
+    assert rules.state_from_json(data) == state
+    to_move = rules.to_move(state)
+    assert isinstance(to_move, frozenset)
+    for seat in range(seats):
+        legal = rules.legal_moves(state, seat)
+        # [OS LegalActionsIsEmptyForOtherPlayers]
+        assert bool(legal) == (seat in to_move)
+        assert legal == rules.legal_moves(state, seat), "legal_moves is unstable"
+        labels = [rules.describe(m) for m in legal]
+        assert all(isinstance(label, Message) for label in labels)
+        # [OS CheckActionStringsAreUnique]
+        assert len({str(label) for label in labels}) == len(labels)
+        for move in legal:
+            assert rules.move_from_json(json.loads(json.dumps(move.to_json()))) == move
+    rngs = [r.to_json() for r in _rngs(state)]
+    privacy = PRIVACY.get(slug)
+    assert privacy is not None or not rules.info.hidden_information, (
+        f"{slug} hides information: add its PRIVACY hook in tests/rules/conftest.py"
+    )
+    for viewer in [*range(seats), None]:
+        view = rules.view(state, viewer)
+        # JSON-serialisable, and already in JSON form (no tuples, no objects).
+        assert json.loads(json.dumps(view)) == view
+        # [BG random plugin] the Rng never leaves the state.
+        assert not _contains_rng(view, rngs)
+        if privacy is not None:
+            # [OS test_private_information_contents] changing what the viewer
+            # may not know must not change the view.
+            other = rules.view(privacy.scramble(state, viewer, rnd), viewer)
+            for key in privacy.announced:
+                view.pop(key, None)
+                other.pop(key, None)
+            assert other == view, f"view of {viewer} leaks a secret"
+
+
+def _check_illegal(rules, state, seat, move, seats):
+    # A move from a seat that is not to move, or no seat at all, is refused.
+    for other in [*range(seats), -1, seats]:
+        if other not in rules.to_move(state):
+            with pytest.raises(IllegalMove):
+                rules.apply(state, other, move)
+    for junk in JUNK_MOVES:
+        with pytest.raises(IllegalMove):
+            rules.move_from_json(junk)
+
+
+def _check_events(rules, events, seats):
+    for event in events:
+        assert isinstance(event, Event)
+        assert json.loads(json.dumps(event.to_json())) == event.to_json()
+        assert event.visible_to is None or event.visible_to <= set(range(seats))
+        line = rules.describe_event(event)
+        assert isinstance(line, Message)
+        # Every placeholder is filled: %-formatting raises otherwise.
+        assert str(line)
+
+
+def _rngs(value):
+    if isinstance(value, Rng):
+        yield value
+    elif is_dataclass(value):
+        for field in fields(value):
+            yield from _rngs(getattr(value, field.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _rngs(item)
+
+
+def _contains_rng(value, rngs):
+    if isinstance(value, dict):
+        if value in rngs or "rng" in value:
+            return True
+        return any(_contains_rng(v, rngs) for v in value.values())
+    if isinstance(value, list):
+        return any(_contains_rng(v, rngs) for v in value)
+    return False
+
+
+# Hypothesis: arbitrary JSON never makes move_from_json or apply crash.
+
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.text(max_size=12), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def _move_like(slug):
+    rules = RULES_BY_SLUG[slug]
+    state = rules.new_state(seats=rules.info.min_seats, options={}, seed=0)
+    legal = rules.legal_moves(state, min(rules.to_move(state)))
+    keys = sorted({k for m in legal for k in m.to_json()})
+    values = sorted({json.dumps(v) for m in legal for v in m.to_json().values()})
+    return st.dictionaries(
+        st.sampled_from(keys),
+        st.sampled_from(values).map(json.loads) | _json,
+        max_size=len(keys) + 1,
+    )
+
+
+@pytest.mark.parametrize("slug", sorted(RULES_BY_SLUG))
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_any_json_move_is_parsed_or_refused(slug, data):
+    rules = RULES_BY_SLUG[slug]
+    payload = data.draw(_json | _move_like(slug))
+    try:
+        move = rules.move_from_json(payload)
+    except IllegalMove:
+        return
+    state = rules.new_state(seats=rules.info.min_seats, options={}, seed=0)
+    for seat in range(rules.info.min_seats):
+        with contextlib.suppress(IllegalMove):
+            rules.apply(state, seat, move)
