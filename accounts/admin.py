@@ -11,10 +11,27 @@ from .models import User
 
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
-    list_display = ["username", "display_name", "email", "language", "is_active", "date_joined"]
+    list_display = [
+        "username",
+        "display_name",
+        "email",
+        "language",
+        "is_active",
+        "date_joined",
+    ]
     list_filter = [*BaseUserAdmin.list_filter, "language"]
     search_fields = ["username", "display_name", "email"]
     fieldsets = (
         *BaseUserAdmin.fieldsets,
-        (_("Spielpost"), {"fields": ("display_name", "language", "email_on_turn", "email_reminders")}),
+        (
+            _("Spielpost"),
+            {
+                "fields": (
+                    "display_name",
+                    "language",
+                    "email_on_turn",
+                    "email_reminders",
+                )
+            },
+        ),
     )

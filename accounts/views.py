@@ -43,5 +43,7 @@ def profile(request: AuthedRequest) -> HttpResponse:
 def token_regenerate(request: AuthedRequest) -> HttpResponse:
     """Replace the player's API token."""
     services.api_token_regenerate(user=request.user)
-    messages.success(request, _("You have a new API token. The old one no longer works."))
+    messages.success(
+        request, _("You have a new API token. The old one no longer works.")
+    )
     return redirect("accounts:profile")

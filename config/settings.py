@@ -27,7 +27,11 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_list(name: str, default: str) -> list[str]:
     """Read a comma-separated environment variable."""
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+    return [
+        item.strip()
+        for item in os.environ.get(name, default).split(",")
+        if item.strip()
+    ]
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -146,7 +150,9 @@ else:
 
 # Seconds between an open board's check for versions committed by another
 # process; only needed when the channel layer cannot carry them (no Redis).
-LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "0" if REDIS_URL else "2"))
+LIVE_POLL_SECONDS = float(
+    os.environ.get("LIVE_POLL_SECONDS", "0" if REDIS_URL else "2")
+)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -154,7 +160,9 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"
+    },
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
@@ -179,12 +187,16 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Spielpost] "
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
 )
+# Only read by the filebased backend (the end-to-end tests read mails there).
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Spielpost <noreply@spielpost.local>")
+DEFAULT_FROM_EMAIL = os.environ.get(
+    "DEFAULT_FROM_EMAIL", "Spielpost <noreply@spielpost.local>"
+)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
@@ -229,20 +241,24 @@ SPECTACULAR_SETTINGS = {
 
 # Celery. Without REDIS_URL the broker is kombu's filesystem transport, so a
 # laptop needs no server; results are not stored (tasks return nothing).
+# CELERY_BROKER_FOLDER moves that transport's folder (the end-to-end tests
+# give each run its own, so a running `make run` worker takes none of its tasks).
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
+BROKER_FOLDER = Path(os.environ.get("CELERY_BROKER_FOLDER", str(BASE_DIR / "var")))
 CELERY_BROKER_TRANSPORT_OPTIONS = (
     {}
     if REDIS_URL
     else {
-        "data_folder_in": str(BASE_DIR / "var" / "broker"),
-        "data_folder_out": str(BASE_DIR / "var" / "broker"),
-        "processed_folder": str(BASE_DIR / "var" / "broker-processed"),
+        "data_folder_in": str(BROKER_FOLDER / "broker"),
+        "data_folder_out": str(BROKER_FOLDER / "broker"),
+        "processed_folder": str(BROKER_FOLDER / "broker-processed"),
+        "control_folder": str(BROKER_FOLDER / "broker-control"),
         "store_processed": False,
     }
 )
 if not REDIS_URL:
-    for folder in ("broker", "broker-processed"):
-        (BASE_DIR / "var" / folder).mkdir(parents=True, exist_ok=True)
+    for folder in ("broker", "broker-processed", "broker-control"):
+        (BROKER_FOLDER / folder).mkdir(parents=True, exist_ok=True)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

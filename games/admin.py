@@ -38,7 +38,15 @@ class MoveInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["id", "game_slug", "status", "version", "created_by", "created_at", "updated_at"]
+    list_display = [
+        "id",
+        "game_slug",
+        "status",
+        "version",
+        "created_by",
+        "created_at",
+        "updated_at",
+    ]
     list_filter = ["game_slug", "status", "created_at"]
     search_fields = ["id", "seats__user__username", "seats__user__display_name"]
     date_hierarchy = "created_at"
@@ -67,7 +75,15 @@ class MatchAdmin(admin.ModelAdmin):
 class MoveAdmin(admin.ModelAdmin):
     list_display = ["match", "seq", "seat", "by_robot", "created_at"]
     list_filter = ["by_robot", "match__game_slug", "created_at"]
-    readonly_fields = ["match", "seq", "seat", "payload", "events", "by_robot", "created_at"]
+    readonly_fields = [
+        "match",
+        "seq",
+        "seat",
+        "payload",
+        "events",
+        "by_robot",
+        "created_at",
+    ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

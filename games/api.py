@@ -17,7 +17,8 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView, exception_handler as drf_exception_handler
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
 
 from games import exceptions, selectors, services
 from games.models import Match
@@ -85,7 +86,12 @@ def match_body(match: Match, user: Any) -> dict[str, Any]:
         "version": match.version,
         "options": match.options,
         "seats": [
-            {"position": s.position, "name": s.name, "robot": s.robot if s.is_robot else "", "free": s.is_free}
+            {
+                "position": s.position,
+                "name": s.name,
+                "robot": s.robot if s.is_robot else "",
+                "free": s.is_free,
+            }
             for s in board.seats
         ],
         "to_move": sorted(s.position for s in board.seats if s.to_move),
@@ -104,7 +110,12 @@ def _match_summary(match: Match) -> dict[str, Any]:
         "version": match.version,
         "options": match.options,
         "seats": [
-            {"position": s.position, "name": s.name, "robot": s.robot, "free": s.is_free}
+            {
+                "position": s.position,
+                "name": s.name,
+                "robot": s.robot,
+                "free": s.is_free,
+            }
             for s in match.seats.all()
         ],
     }
@@ -129,7 +140,12 @@ class GameListView(APIView):
                     "min_seats": rules.info.min_seats,
                     "max_seats": rules.info.max_seats,
                     "options": [
-                        {"key": o.key, "label": message_text(Message(o.label)), "kind": o.kind, "default": o.default}
+                        {
+                            "key": o.key,
+                            "label": message_text(Message(o.label)),
+                            "kind": o.kind,
+                            "default": o.default,
+                        }
                         for o in rules.info.options
                     ],
                     "robots": list(ROBOTS_BY_SLUG[slug]),
@@ -146,7 +162,9 @@ class MatchListView(APIView):
         parameters=[
             OpenApiParameter("status", str, enum=[s.value for s in Match.Status]),
             OpenApiParameter("game", str, enum=sorted(RULES_BY_SLUG)),
-            OpenApiParameter("mine", bool, description="Only matches where you have a seat."),
+            OpenApiParameter(
+                "mine", bool, description="Only matches where you have a seat."
+            ),
         ],
         responses=inline_serializer(
             "MatchSummary",
@@ -162,7 +180,9 @@ class MatchListView(APIView):
         ),
     )
     def get(self, request: Request) -> Response:
-        matches: QuerySet[Match] = Match.objects.prefetch_related("seats__user").order_by("-created_at")
+        matches: QuerySet[Match] = Match.objects.prefetch_related(
+            "seats__user"
+        ).order_by("-created_at")
         if status_filter := request.query_params.get("status"):
             matches = matches.filter(status=status_filter)
         if game := request.query_params.get("game"):
@@ -175,7 +195,10 @@ class MatchListView(APIView):
     def post(self, request: Request) -> Response:
         data = _valid(MatchCreateSerializer, request)
         match = services.match_create(
-            user=request.user, game_slug=data["game"], seats=data["seats"], options=data["options"]
+            user=request.user,
+            game_slug=data["game"],
+            seats=data["seats"],
+            options=data["options"],
         )
         return Response(match_body(match, request.user), status=status.HTTP_201_CREATED)
 
@@ -203,7 +226,9 @@ class MatchRobotView(APIView):
     @extend_schema(request=RobotAddSerializer, responses=MatchSerializer)
     def post(self, request: Request, match_id: int) -> Response:
         data = _valid(RobotAddSerializer, request)
-        services.seat_robot_add(match_id=_match(match_id).id, user=request.user, robot=data["robot"])
+        services.seat_robot_add(
+            match_id=_match(match_id).id, user=request.user, robot=data["robot"]
+        )
         return Response(match_body(_match(match_id), request.user))
 
 
@@ -241,7 +266,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return drf_exception_handler(exc, context)
 
 
-def _valid(serializer_class: type[serializers.Serializer[Any]], request: Request) -> dict[str, Any]:
+def _valid(
+    serializer_class: type[serializers.Serializer[Any]], request: Request
+) -> dict[str, Any]:
     if not isinstance(request.data, dict):
         raise ValidationError({"detail": "Send a JSON object."})
     serializer = serializer_class(data=request.data)
@@ -254,5 +281,3 @@ def _match(match_id: int) -> Match:
         return Match.objects.get(id=match_id)
     except Match.DoesNotExist:
         raise Http404 from None
-
-

@@ -13,9 +13,23 @@ urlpatterns = [
     path("games/", api.GameListView.as_view(), name="api-games"),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
-    path("matches/<int:match_id>/join/", api.MatchJoinView.as_view(), name="api-match-join"),
-    path("matches/<int:match_id>/robots/", api.MatchRobotView.as_view(), name="api-match-robots"),
-    path("matches/<int:match_id>/moves/", api.MoveSubmitView.as_view(), name="api-match-moves"),
+    path(
+        "matches/<int:match_id>/join/",
+        api.MatchJoinView.as_view(),
+        name="api-match-join",
+    ),
+    path(
+        "matches/<int:match_id>/robots/",
+        api.MatchRobotView.as_view(),
+        name="api-match-robots",
+    ),
+    path(
+        "matches/<int:match_id>/moves/",
+        api.MoveSubmitView.as_view(),
+        name="api-match-moves",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path(
+        "docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"
+    ),
 ]

@@ -36,7 +36,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except Match.DoesNotExist:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        await self.channel_layer.group_add(match_group(self.match_id), self.channel_name)
+        await self.channel_layer.group_add(
+            match_group(self.match_id), self.channel_name
+        )
         await self.accept()
         self.sent_version = version
         if settings.LIVE_POLL_SECONDS > 0:
@@ -47,7 +49,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.poller.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.poller
-        await self.channel_layer.group_discard(match_group(self.match_id), self.channel_name)
+        await self.channel_layer.group_discard(
+            match_group(self.match_id), self.channel_name
+        )
 
     async def match_changed(self, event: dict[str, Any]) -> None:
         """Handle "match.changed": render and send this viewer's board."""
@@ -78,8 +82,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         language = getattr(self.user, "language", None) or settings.LANGUAGE_CODE
         with translation.override(language):
             board = selectors.board_context(match=match, seat=seat)
+            # No request here: the seat panel needs the viewer as `user`.
             html = render_to_string(
-                "games/match_detail.html#live", {"board": board, "oob": True}
+                "games/match_detail.html#live",
+                {"board": board, "oob": True, "user": self.user},
             )
         return html, match.version
 
@@ -104,5 +110,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         with translation.override(language):
             return render_to_string(
                 "games/lobby.html#open-matches",
-                {"open_matches": selectors.open_matches(), "user": self.user, "oob": True},
+                {
+                    "open_matches": selectors.open_matches(),
+                    "user": self.user,
+                    "oob": True,
+                },
             )

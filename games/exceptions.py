@@ -9,7 +9,9 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-STALE_MATCH = _("The match has moved on since you loaded it. Here is the current board.")
+STALE_MATCH = _(
+    "The match has moved on since you loaded it. Here is the current board."
+)
 NOT_YOUR_TURN = _("It is not your turn.")
 NOT_SEATED = _("You do not have a seat at this match.")
 MATCH_NOT_ACTIVE = _("This match is not running.")

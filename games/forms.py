@@ -57,4 +57,6 @@ class MoveForm(forms.Form):
         try:
             return json.loads(self.cleaned_data["move"])
         except ValueError:
-            raise forms.ValidationError(gettext("That move could not be read.")) from None
+            raise forms.ValidationError(
+                gettext("That move could not be read.")
+            ) from None

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.rules import Rules
-from games.rules.registry import RULES_BY_SLUG, ROBOTS_BY_SLUG
+from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 
 
 class Match(models.Model):
@@ -59,7 +59,9 @@ class Match(models.Model):
         ordering = ["-updated_at"]
         indexes = [
             # The lobby: open matches of one game, newest first.
-            models.Index(fields=["status", "game_slug", "-created_at"], name="match_lobby_idx"),
+            models.Index(
+                fields=["status", "game_slug", "-created_at"], name="match_lobby_idx"
+            ),
             # Used by expire_overdue_turns (deadlines come in a later issue).
             models.Index(
                 fields=["turn_deadline_at"],
@@ -106,7 +108,9 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         ordering = ["match", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["match", "position"], name="seat_unique_position"
+            ),
             models.UniqueConstraint(
                 fields=["match", "user"],
                 condition=models.Q(user__isnull=False),

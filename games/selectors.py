@@ -45,6 +45,7 @@ class LogEntry:
 class SeatInfo:
     position: int
     name: str
+    robot: str
     is_robot: bool
     is_free: bool
     is_viewer: bool
@@ -123,6 +124,7 @@ def board_context(*, match: Match, seat: Seat | None) -> BoardContext:
         SeatInfo(
             position=s.position,
             name=s.name,
+            robot=s.robot,
             is_robot=s.is_robot,
             is_free=s.is_free,
             is_viewer=s.position == position,
@@ -195,7 +197,8 @@ def user_to_move(*, match: Match, user: User) -> bool:
     state = rules.state_from_json(match.state)
     to_move = rules.to_move(state)
     return any(
-        seat.user_id == user.id and seat.position in to_move
+        seat.user_id == user.id
+        and seat.position in to_move
         and not rules.autoplay(state, seat.position)
         for seat in match.seats.all()
     )
@@ -216,7 +219,9 @@ def games() -> list[Any]:
 
 
 def _seats_prefetch() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+    return Prefetch(
+        "seats", queryset=Seat.objects.select_related("user").order_by("position")
+    )
 
 
 def _log_for(

@@ -39,6 +39,10 @@ def match_create(
         raise exceptions.InvalidMatchSettings(
             exceptions.InvalidMatchSettings.default_message
         )
+    if options is not None and not isinstance(options, dict):
+        raise exceptions.InvalidMatchSettings(
+            exceptions.InvalidMatchSettings.default_message
+        )
     try:
         normalised = rules.validate_options(dict(options or {}), seats)
     except ValueError as error:
@@ -226,9 +230,7 @@ def _require_open(match: Match) -> None:
 
 
 def _first_free_seat(match: Match) -> Seat:
-    seat = (
-        match.seats.filter(user__isnull=True, robot="").order_by("position").first()
-    )
+    seat = match.seats.filter(user__isnull=True, robot="").order_by("position").first()
     if seat is None:
         raise exceptions.SeatUnavailable(exceptions.NO_FREE_SEAT)
     return seat
@@ -299,7 +301,9 @@ def _system_seats_to_move(match: Match, state: Any) -> list[tuple[int, str]]:
     if not to_move:
         return []
     default_robot = next(iter(ROBOTS_BY_SLUG[match.game_slug]))
-    robots = dict(match.seats.filter(position__in=to_move).values_list("position", "robot"))
+    robots = dict(
+        match.seats.filter(position__in=to_move).values_list("position", "robot")
+    )
     result = []
     for position in sorted(to_move):
         if robots.get(position):

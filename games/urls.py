@@ -12,7 +12,9 @@ urlpatterns = [
     path("play/<slug:game_slug>/new/", views.match_create, name="match_create"),
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/join/", views.match_join, name="match_join"),
-    path("matches/<int:match_id>/robots/", views.match_robot_add, name="match_robot_add"),
+    path(
+        "matches/<int:match_id>/robots/", views.match_robot_add, name="match_robot_add"
+    ),
     path("matches/<int:match_id>/leave/", views.match_leave, name="match_leave"),
     path("matches/<int:match_id>/moves/", views.move_create, name="move_create"),
     path("games/<slug:game_slug>/rules/", views.game_rules, name="game_rules"),

@@ -68,7 +68,10 @@ def match_create(request: AuthedHtmxRequest, game_slug: str) -> HttpResponse:
     form = MatchCreateForm(request.POST, info=rules.info)
     if not form.is_valid():
         return render(
-            request, "games/lobby.html", _lobby_context(request, {game_slug: form}), status=400
+            request,
+            "games/lobby.html",
+            _lobby_context(request, {game_slug: form}),
+            status=400,
         )
     try:
         match = services.match_create(
@@ -116,7 +119,9 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """The board page; an htmx request gets only the live part."""
     match, seat = _match_or_404(request, match_id)
     board = selectors.board_context(match=match, seat=seat)
-    template = "games/match_detail.html#live" if request.htmx else "games/match_detail.html"
+    template = (
+        "games/match_detail.html#live" if request.htmx else "games/match_detail.html"
+    )
     return render(request, template, {"board": board, "oob": bool(request.htmx)})
 
 
@@ -162,7 +167,10 @@ def game_rules(request: HttpRequest, game_slug: str) -> HttpResponse:
         raise Http404
     language = translation.get_language() or "en"
     template = select_template(
-        [f"games/{game_slug}/rules_{language[:2]}.html", f"games/{game_slug}/rules_en.html"]
+        [
+            f"games/{game_slug}/rules_{language[:2]}.html",
+            f"games/{game_slug}/rules_en.html",
+        ]
     )
     return HttpResponse(template.render({"info": rules.info}, request))
 
@@ -186,7 +194,9 @@ def _status_for(refusal: exceptions.MatchError) -> int:
     return 400
 
 
-def _seat_action(request: AuthedHtmxRequest, match_id: int, action: Any) -> HttpResponse:
+def _seat_action(
+    request: AuthedHtmxRequest, match_id: int, action: Any
+) -> HttpResponse:
     try:
         action(match_id=match_id, user=request.user)
     except exceptions.MatchError as error:
@@ -212,5 +222,3 @@ def _lobby_context(
         "my_matches": selectors.matches_for_user(user=request.user),
         "finished_matches": selectors.finished_matches_for_user(user=request.user),
     }
-
-

@@ -25,6 +25,8 @@ def _english(settings):
     settings.LANGUAGE_CODE = "en"
     # Log-in rate limits are tested on purpose in tests/accounts only.
     settings.ACCOUNT_RATE_LIMITS = False
+    # Hashing each persona's password with PBKDF2 cost most of every test.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -73,3 +75,47 @@ def race_match(alice, bob):
 def alice_client(client, alice):
     client.force_login(alice)
     return client
+
+
+# ---------------------------------------------------------------------------
+# Platform test helpers (tests/games, tests/api, tests/accounts)
+
+
+@pytest.fixture
+def carol_client(client, carol):
+    client.force_login(carol)
+    return client
+
+
+@pytest.fixture
+def client_for(db):
+    """Return a fresh logged-in test client per user (several at once)."""
+    from django.test import Client
+
+    def make(user=None, **defaults):
+        new = Client(**defaults)
+        if user is not None:
+            new.force_login(user)
+        return new
+
+    return make
+
+
+@pytest.fixture
+def group_sends(monkeypatch):
+    """Record every channel-layer group message instead of sending it."""
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(
+        "games.broadcast._group_send", lambda group, event: sent.append((group, event))
+    )
+    return sent
+
+
+@pytest.fixture
+def robot_enqueues(monkeypatch):
+    """Record robot task enqueues (`play_robot_turn.delay`) instead of sending."""
+    from games.tasks import play_robot_turn
+
+    calls: list[tuple] = []
+    monkeypatch.setattr(play_robot_turn, "delay", lambda *args: calls.append(args))
+    return calls

@@ -23,7 +23,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         for username, display_name, language in DEMO_PLAYERS:
             self._user(username, display_name=display_name, language=language)
-        self._user("admin", display_name="Admin", language="en", is_staff=True, is_superuser=True)
+        self._user(
+            "admin",
+            display_name="Admin",
+            language="en",
+            is_staff=True,
+            is_superuser=True,
+        )
         lines = [
             "",
             "Spielpost is starting on http://127.0.0.1:8000",
