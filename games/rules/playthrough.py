@@ -13,6 +13,17 @@ from games.rules.base import JSON, Event, Robot, Rules
 from games.rules.rng import Rng
 
 
+# The parameters of each game's committed playthrough file
+# (tests/rules/playthroughs/<slug>.txt); `make playthroughs` rewrites them.
+PLAYTHROUGHS: dict[str, JSON] = {
+    "race": {
+        "seats": 3,
+        "options": {"win_bet": True, "superpowers": True},
+        "seed": 5,
+    },
+}
+
+
 def playthrough_text(
     rules: Rules[Any, Any],
     *,

@@ -10,18 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from games.rules.playthrough import playthrough_text
+from games.rules.playthrough import PLAYTHROUGHS, playthrough_text
 from games.rules.registry import RULES_BY_SLUG, default_robot
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
-# The parameters each committed file was generated with.
-PARAMETERS = {
-    "race": {
-        "seats": 3,
-        "options": {"win_bet": True, "superpowers": True},
-        "seed": 5,
-    },
-}
+PARAMETERS = PLAYTHROUGHS
 
 
 def regenerate(slug: str) -> str:
