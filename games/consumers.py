@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -79,8 +80,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def _render(self) -> tuple[str, int]:
         match, seat = selectors.match_for_viewer(match_id=self.match_id, user=self.user)
-        language = getattr(self.user, "language", None) or settings.LANGUAGE_CODE
-        with translation.override(language):
+        with translation.override(_language(self.scope)):
             board = selectors.board_context(match=match, seat=seat)
             # No request here: the seat panel needs the viewer as `user`.
             html = render_to_string(
@@ -106,8 +106,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=await database_sync_to_async(self._render)())
 
     def _render(self) -> str:
-        language = getattr(self.user, "language", None) or settings.LANGUAGE_CODE
-        with translation.override(language):
+        with translation.override(_language(self.scope)):
             return render_to_string(
                 "games/lobby.html#open-matches",
                 {
@@ -116,3 +115,22 @@ class LobbyConsumer(AsyncWebsocketConsumer):
                     "oob": True,
                 },
             )
+
+
+def _language(scope: dict[str, Any]) -> str:
+    """Return the viewer's language: the profile's, else the language cookie."""
+    user = scope.get("user")
+    if user is not None and user.is_authenticated and user.language:
+        return str(user.language)
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    supported = {code for code, _name in settings.LANGUAGES}
+    return cookie if cookie in supported else settings.LANGUAGE_CODE
+
+
+def _page_version(scope: dict[str, Any], *, default: int) -> int:
+    """Return the `version` query parameter of the socket URL, if valid."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    try:
+        return int(query["version"][0])
+    except (KeyError, ValueError):
+        return default

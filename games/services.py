@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.models import User
 from games import broadcast, exceptions
 from games.models import Match, Move, Seat
-from games.rules import IllegalMove, Rng
+from games.rules import IllegalMove, InvalidOptions, Rng
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.text import message_text
 
@@ -45,8 +45,10 @@ def match_create(
         )
     try:
         normalised = rules.validate_options(dict(options or {}), seats)
-    except ValueError as error:
-        raise exceptions.InvalidMatchSettings(str(error)) from error
+    except InvalidOptions as error:
+        raise exceptions.InvalidMatchSettings(
+            message_text(error.as_message())
+        ) from error
     with transaction.atomic():
         match = Match.objects.create(
             game_slug=game_slug,

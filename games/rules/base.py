@@ -169,6 +169,42 @@ class IllegalMove(Exception):
         return Message(self.message, self.params)
 
 
+class InvalidOptions(ValueError):
+    """The options or seat count of a new match are not acceptable.
+
+    Like IllegalMove: `message` is a msgid and `params` its parameters.
+    """
+
+    def __init__(self, message: str, **params: Any) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(str(self.as_message()))
+
+    def as_message(self) -> Message:
+        """Return the reason as a translatable `Message`."""
+        return Message(self.message, self.params)
+
+
+def _check_int_option(option: OptionInfo, value: Any) -> None:
+    """Raise InvalidOptions unless `value` is a whole number in range."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidOptions(
+            gettext_noop("Option %(key)s must be a whole number."), key=option.key
+        )
+    if option.min_value is not None and value < option.min_value:
+        raise InvalidOptions(
+            gettext_noop("Option %(key)s must be at least %(limit)d."),
+            key=option.key,
+            limit=option.min_value,
+        )
+    if option.max_value is not None and value > option.max_value:
+        raise InvalidOptions(
+            gettext_noop("Option %(key)s must be at most %(limit)d."),
+            key=option.key,
+            limit=option.max_value,
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Robot(Generic[M]):
     """A named robot strategy: `choose(view, legal_moves, rng) -> move`.
@@ -188,37 +224,33 @@ class Rules(ABC, Generic[S, M]):
     info: GameInfo
 
     def validate_options(self, options: JSON, seats: int) -> JSON:
-        """Return normalised options, or raise ValueError with a readable message.
+        """Return normalised options, or raise InvalidOptions.
 
         The default accepts the options declared in `info.options` (unknown
-        keys are refused) and fills in defaults.
+        keys are refused), checks the seat count and fills in defaults.
         """
         known = {option.key: option for option in self.info.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise ValueError(f"Unknown option: {', '.join(unknown)}.")
+            raise InvalidOptions(
+                gettext_noop("Unknown option: %(keys)s."), keys=", ".join(unknown)
+            )
         if not self.info.min_seats <= seats <= self.info.max_seats:
-            raise ValueError(
-                f"{self.info.name} takes {self.info.min_seats} to "
-                f"{self.info.max_seats} seats."
+            raise InvalidOptions(
+                gettext_noop("%(game)s takes %(low)d to %(high)d seats."),
+                game=self.info.name,
+                low=self.info.min_seats,
+                high=self.info.max_seats,
             )
         normalised: JSON = {}
         for key, option in known.items():
             value = options.get(key, option.default)
-            if option.kind == "bool":
-                if not isinstance(value, bool):
-                    raise ValueError(f"Option {key} must be true or false.")
-            elif option.kind == "int":
-                if not isinstance(value, int) or isinstance(value, bool):
-                    raise ValueError(f"Option {key} must be a whole number.")
-                if option.min_value is not None and value < option.min_value:
-                    raise ValueError(
-                        f"Option {key} must be at least {option.min_value}."
-                    )
-                if option.max_value is not None and value > option.max_value:
-                    raise ValueError(
-                        f"Option {key} must be at most {option.max_value}."
-                    )
+            if option.kind == "bool" and not isinstance(value, bool):
+                raise InvalidOptions(
+                    gettext_noop("Option %(key)s must be true or false."), key=key
+                )
+            if option.kind == "int":
+                _check_int_option(option, value)
             normalised[key] = value
         return normalised
 

@@ -12,7 +12,6 @@ from typing import Any
 from games.rules.base import JSON, Event, Robot, Rules
 from games.rules.rng import Rng
 
-
 # The parameters of each game's committed playthrough file
 # (tests/rules/playthroughs/<slug>.txt); `make playthroughs` rewrites them.
 PLAYTHROUGHS: dict[str, JSON] = {

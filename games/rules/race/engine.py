@@ -49,6 +49,7 @@ from games.rules.base import (
     Event,
     GameInfo,
     IllegalMove,
+    InvalidOptions,
     Message,
     OptionInfo,
     Outcome,
@@ -113,10 +114,10 @@ class RaceRules(Rules[State, Move]):
     def new_state(self, *, seats: int, options: JSON, seed: int) -> State:
         """Return a freshly dealt match in the favourites phase.
 
-        Raises ValueError for a seat count outside 2-4. Race rules, Game setup.
+        Raises InvalidOptions for a seat count outside 2-4. Race rules, Game setup.
         """
         if seats not in c.HAND_SIZES:
-            raise ValueError("Race takes 2 to 4 seats.")
+            raise InvalidOptions(gettext_noop("Race takes 2 to 4 seats."))
         state = State(
             seats=seats,
             win_bet=bool(options.get("win_bet", False)),
