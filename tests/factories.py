@@ -25,5 +25,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         if create:
             self.save()
             EmailAddress.objects.get_or_create(
-                user=self, email=self.email, defaults={"verified": True, "primary": True}
+                user=self,
+                email=self.email,
+                defaults={"verified": True, "primary": True},
             )

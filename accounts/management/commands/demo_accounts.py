@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from allauth.account.models import EmailAddress
@@ -30,11 +31,13 @@ class Command(BaseCommand):
             is_staff=True,
             is_superuser=True,
         )
+        # Procfile.dev serves on SPIELPOST_PORT (`make run`).
+        url = f"http://127.0.0.1:{os.environ.get('SPIELPOST_PORT', '8000')}"
         lines = [
             "",
-            "Spielpost is starting on http://127.0.0.1:8000",
+            f"Spielpost is starting on {url}",
             f"Demo players: alice, bob, carol (password: {DEMO_PASSWORD})",
-            f"Admin: admin (password: {DEMO_PASSWORD}) at http://127.0.0.1:8000/admin/",
+            f"Admin: admin (password: {DEMO_PASSWORD}) at {url}/admin/",
             "Sign-up e-mails (verification links) are printed by the web process.",
             "",
         ]

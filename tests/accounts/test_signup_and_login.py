@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.core import mail
+
+from accounts.models import User
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a long and unusual passphrase 42"
+LINK = re.compile(r"https?://[^/\s]+(/accounts/confirm-email/[^\s]+/)")
+
+
+def _sign_up(client, username="dora", email="dora@example.com"):
+    return client.post(
+        "/accounts/signup/",
+        {
+            "email": email,
+            "username": username,
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "display_name": "Dora D.",
+        },
+    )
+
+
+def _log_in(client, login, password=PASSWORD, **extra):
+    return client.post(
+        "/accounts/login/", {"login": login, "password": password}, **extra
+    )
+
+
+def _logged_in(client):
+    return "_auth_user_id" in client.session
+
+
+def test_sign_up_creates_the_user_and_sends_a_verification_mail(client):
+    response = _sign_up(client)
+
+    assert response.status_code == 302
+    user = User.objects.get(username="dora")
+    assert user.display_name == "Dora D."
+    assert not EmailAddress.objects.get(user=user).verified
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["dora@example.com"]
+    assert mail.outbox[0].subject.startswith("[Spielpost] ")
+    assert LINK.search(mail.outbox[0].body)
+    # Mandatory verification: signing up does not log in.
+    assert not _logged_in(client)
+
+
+def test_an_unverified_user_cannot_log_in(client_for):
+    _sign_up(client_for())
+    client = client_for()
+
+    response = _log_in(client, "dora")
+
+    assert not _logged_in(client)
+    assert response.status_code == 302
+    assert "/accounts/confirm-email/" in response["Location"]
+
+
+def test_after_confirming_the_link_log_in_works(client_for):
+    _sign_up(client_for())
+    path = LINK.search(mail.outbox[0].body).group(1)
+
+    confirm = client_for().post(path)
+    client = client_for()
+    response = _log_in(client, "dora")
+
+    assert confirm.status_code == 302
+    assert EmailAddress.objects.get(email="dora@example.com").verified
+    assert _logged_in(client)
+    assert response["Location"] == "/play/"
+
+
+def test_log_in_also_works_with_the_email_address(client, alice, password):
+    _log_in(client, "alice@example.com", password)
+
+    assert _logged_in(client)
+
+
+def test_a_taken_username_is_refused(client, alice):
+    response = _sign_up(client, username="alice", email="other@example.com")
+
+    assert response.status_code == 200
+    assert User.objects.filter(username="alice").count() == 1
+    assert mail.outbox == []
+
+
+def test_password_reset_sends_a_mail(client, alice):
+    response = client.post("/accounts/password/reset/", {"email": "alice@example.com"})
+
+    assert response.status_code == 302
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["alice@example.com"]
+    assert "/accounts/password/reset/key/" in mail.outbox[0].body
+
+
+def test_repeated_failed_log_ins_are_blocked(client_for, settings, alice, password):
+    settings.ACCOUNT_RATE_LIMITS = {"login_failed": "3/m/ip"}
+    # An address of its own: the counts live in the cache, which (with
+    # Redis) outlives this test; no need to clear anyone else's keys.
+    address = (
+        f"10.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}"
+    )
+    client = client_for(REMOTE_ADDR=address)
+
+    for _ in range(3):
+        _log_in(client, "alice", "wrong password")
+    response = _log_in(client, "alice", password)
+
+    # Even the right password is refused until the window has passed.
+    assert not _logged_in(client)
+    assert response.status_code in (200, 429)
+    assert "Too many failed login attempts" in response.content.decode()
+    # Another address is not affected.
+    other = client_for(
+        REMOTE_ADDR="192.0.2.1" if address != "192.0.2.1" else "192.0.2.2"
+    )
+    _log_in(other, "alice", password)
+    assert _logged_in(other)

@@ -1,0 +1,265 @@
+from __future__ import annotations
+
+import pytest
+
+from games import exceptions
+from games.models import Match
+from tests.games.helpers import legal_json, state_of
+
+pytestmark = pytest.mark.django_db
+
+BODY_KEYS = {
+    "id",
+    "game",
+    "status",
+    "version",
+    "options",
+    "seats",
+    "to_move",
+    "your_seat",
+    "view",
+    "legal_moves",
+    "outcome",
+}
+
+
+def test_creating_a_match_seats_the_creator_on_seat_zero(api_for, alice):
+    response = api_for(alice).post(
+        "/api/matches/",
+        {"game": "race", "seats": 3, "options": {"superpowers": True}},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    body = response.json()
+    assert set(body) == BODY_KEYS
+    assert (body["status"], body["your_seat"], body["view"]) == ("open", 0, None)
+    assert body["options"] == {"win_bet": False, "superpowers": True}
+    assert [s["free"] for s in body["seats"]] == [False, True, True]
+    assert Match.objects.get(id=body["id"]).seats.get(position=0).user == alice
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"game": "chess", "seats": 2},
+        {"game": "race", "seats": 9},
+        {"game": "race", "seats": 1},
+        {"game": "race", "seats": "two"},
+        {"game": "race", "seats": 2, "options": {"turbo": True}},
+        {"game": "race", "seats": 2, "options": {"win_bet": "yes"}},
+        {"game": "race", "seats": 2, "options": []},
+        {"seats": 2},
+        [],
+        "race",
+    ],
+)
+def test_bad_match_settings_are_400_with_a_reason(api_for, alice, data):
+    response = api_for(alice).post("/api/matches/", data, format="json")
+
+    assert response.status_code == 400
+    assert response.json()
+    assert not Match.objects.exists()
+
+
+def test_lists_matches_filtered_by_status_and_game(api_for, alice, bob, race_match):
+    client = api_for(alice)
+    open_id = client.post(
+        "/api/matches/", {"game": "race", "seats": 2}, format="json"
+    ).json()["id"]
+
+    open_ids = [
+        m["id"] for m in client.get("/api/matches/?status=open&game=race").json()
+    ]
+    active_ids = [m["id"] for m in client.get("/api/matches/?status=active").json()]
+
+    assert open_ids == [open_id]
+    assert active_ids == [race_match.id]
+    assert client.get("/api/matches/?game=chess").json() == []
+
+
+def test_mine_lists_only_matches_with_my_seat(api_for, carol, race_match):
+    assert api_for(carol).get("/api/matches/?mine=1").json() == []
+
+
+def test_bob_joins_and_alice_adds_a_robot_which_starts_the_match(api_for, alice, bob):
+    match_id = (
+        api_for(alice)
+        .post("/api/matches/", {"game": "race", "seats": 3}, format="json")
+        .json()["id"]
+    )
+
+    joined = api_for(bob).post(f"/api/matches/{match_id}/join/")
+    started = api_for(alice).post(f"/api/matches/{match_id}/robots/", {}, format="json")
+
+    assert (joined.status_code, joined.json()["your_seat"]) == (200, 1)
+    assert started.status_code == 200
+    body = started.json()
+    assert (body["status"], body["version"]) == ("active", 0)
+    assert body["seats"][2]["robot"]
+    # Alice may choose favourites right away.
+    assert body["legal_moves"]
+
+
+def test_joining_twice_is_400_with_the_reason(api_for, alice):
+    match_id = (
+        api_for(alice)
+        .post("/api/matches/", {"game": "race", "seats": 2}, format="json")
+        .json()["id"]
+    )
+
+    response = api_for(alice).post(f"/api/matches/{match_id}/join/")
+
+    assert response.status_code == 400
+    assert response.json() == {"detail": str(exceptions.ALREADY_SEATED)}
+
+
+def test_carol_cannot_add_robots_to_a_match_without_her(api_for, alice, carol):
+    match_id = (
+        api_for(alice)
+        .post("/api/matches/", {"game": "race", "seats": 2}, format="json")
+        .json()["id"]
+    )
+
+    response = api_for(carol).post(
+        f"/api/matches/{match_id}/robots/", {}, format="json"
+    )
+
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize("path", ["/api/matches/987654/", "/api/matches/987654/join/"])
+def test_an_unknown_match_is_404(api_for, alice, path):
+    client = api_for(alice)
+    response = client.get(path) if path.endswith("654/") else client.post(path)
+
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize("persona", ["alice", "bob", "carol"])
+def test_the_body_holds_exactly_the_engines_view_and_legal_moves(
+    request, api_for, race_match, persona
+):
+    user = request.getfixturevalue(persona)
+    seat = {"alice": 0, "bob": 1, "carol": None}[persona]
+
+    body = api_for(user).get(f"/api/matches/{race_match.id}/").json()
+
+    state = state_of(race_match)
+    rules = race_match.rules
+    assert set(body) == BODY_KEYS
+    assert body["your_seat"] == seat
+    # Exactly the engine's view for this seat: nothing added, nothing lost.
+    assert body["view"] == rules.view(state, seat)
+    expected = (
+        [] if seat is None else [m.to_json() for m in rules.legal_moves(state, seat)]
+    )
+    assert body["legal_moves"] == expected
+    assert body["to_move"] == sorted(rules.to_move(state))
+    assert body["outcome"] is None
+
+
+# ---------------------------------------------------------------------------
+# Moves
+
+
+def _move(client, match, version, move):
+    return client.post(
+        f"/api/matches/{match.id}/moves/",
+        {"version": version, "move": move},
+        format="json",
+    )
+
+
+def test_a_legal_move_answers_200_with_the_new_body(api_for, alice, race_match):
+    move = legal_json(race_match, 0)[0]
+
+    response = _move(api_for(alice), race_match, 0, move)
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["version"] == 1
+    assert body["view"] == race_match.rules.view(state_of(race_match), 0)
+    assert body["legal_moves"] == []
+    assert race_match.moves.get().payload == move
+
+
+def test_an_illegal_move_is_400_with_the_rules_message(api_for, alice, race_match):
+    response = _move(
+        api_for(alice),
+        race_match,
+        0,
+        {"kind": "favourites", "knonsters": ["rithle", "rithle"]},
+    )
+
+    assert response.status_code == 400
+    assert response.json()["detail"]
+    assert not race_match.moves.exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"version": 0, "move": {"kind": "teleport"}},
+        {"version": 0, "move": "play"},
+        {"version": 0, "move": [1]},
+        {"version": -1, "move": {"kind": "autoplay"}},
+        {"version": "x", "move": {}},
+        {"move": {"kind": "autoplay"}},
+        {"version": 0},
+        [],
+    ],
+)
+def test_a_malformed_move_is_400_with_detail(api_for, alice, race_match, data):
+    response = api_for(alice).post(
+        f"/api/matches/{race_match.id}/moves/", data, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()
+    assert not race_match.moves.exists()
+
+
+def test_a_stale_version_is_409(api_for, alice, bob, race_match):
+    _move(api_for(bob), race_match, 0, legal_json(race_match, 1)[0])
+
+    response = _move(api_for(alice), race_match, 0, legal_json(race_match, 0)[0])
+
+    assert response.status_code == 409
+    assert response.json() == {"detail": str(exceptions.STALE_MATCH)}
+
+
+def test_a_user_without_a_seat_is_403(api_for, carol, race_match):
+    response = _move(api_for(carol), race_match, 0, legal_json(race_match, 0)[0])
+
+    assert response.status_code == 403
+    assert response.json() == {"detail": str(exceptions.NOT_SEATED)}
+
+
+def test_a_seat_not_to_move_is_403(api_for, alice, race_match):
+    client = api_for(alice)
+    _move(client, race_match, 0, legal_json(race_match, 0)[0])
+
+    response = _move(
+        client, race_match, 1, {"kind": "favourites", "knonsters": ["celya", "elaari"]}
+    )
+
+    assert response.status_code == 403
+    assert response.json() == {"detail": str(exceptions.NOT_YOUR_TURN)}
+
+
+def test_a_move_in_an_open_match_is_400(api_for, alice):
+    match_id = (
+        api_for(alice)
+        .post("/api/matches/", {"game": "race", "seats": 2}, format="json")
+        .json()["id"]
+    )
+
+    response = api_for(alice).post(
+        f"/api/matches/{match_id}/moves/",
+        {"version": 0, "move": {"kind": "autoplay"}},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json() == {"detail": str(exceptions.MATCH_NOT_ACTIVE)}

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import pytest
+
+from games import exceptions, services
+from games.models import Match
+from games.rules.registry import ROBOTS_BY_SLUG
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def open_match(alice):
+    return services.match_create(user=alice, game_slug="race", seats=3)
+
+
+def test_puts_the_default_robot_on_the_first_free_seat(open_match, alice):
+    seat = services.seat_robot_add(match_id=open_match.id, user=alice)
+
+    assert seat.position == 1
+    assert seat.robot == next(iter(ROBOTS_BY_SLUG["race"]))
+    assert seat.user is None
+
+
+def test_puts_a_named_robot(open_match, alice):
+    name = list(ROBOTS_BY_SLUG["race"])[-1]
+
+    seat = services.seat_robot_add(match_id=open_match.id, user=alice, robot=name)
+
+    assert seat.robot == name
+
+
+def test_only_a_seated_player_may_add_robots(open_match, carol):
+    # Otherwise anyone could fill (and so start) a stranger's match.
+    with pytest.raises(exceptions.NotSeated):
+        services.seat_robot_add(match_id=open_match.id, user=carol)
+
+    assert not open_match.seats.exclude(robot="").exists()
+
+
+def test_refuses_an_unknown_robot(open_match, alice):
+    with pytest.raises(exceptions.SeatUnavailable) as refusal:
+        services.seat_robot_add(match_id=open_match.id, user=alice, robot="skynet")
+
+    assert refusal.value.message == exceptions.UNKNOWN_ROBOT
+    assert not open_match.seats.exclude(robot="").exists()
+
+
+def test_filling_the_last_seat_with_a_robot_starts_the_match(
+    open_match, alice, bob, django_capture_on_commit_callbacks, robot_enqueues
+):
+    services.seat_claim(match_id=open_match.id, user=bob)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_robot_add(match_id=open_match.id, user=alice)
+        # The robot task must not run before the started match is committed.
+        assert robot_enqueues == []
+
+    open_match.refresh_from_db()
+    assert open_match.status == Match.Status.ACTIVE
+    assert open_match.version == 0
+    # Race starts with everybody choosing favourites, the robot included,
+    # so its turn is enqueued with ids and the version only.
+    assert robot_enqueues == [(open_match.id, 0)]
+
+
+def test_refuses_when_the_match_is_running(race_match, alice):
+    with pytest.raises(exceptions.SeatUnavailable):
+        services.seat_robot_add(match_id=race_match.id, user=alice)

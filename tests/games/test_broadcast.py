@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games import broadcast
+
+pytestmark = pytest.mark.django_db
+
+
+def test_match_group_names_one_group_per_match():
+    assert broadcast.match_group(42) == "match-42"
+
+
+def test_the_match_changed_event_carries_ids_and_the_version_only(race_match):
+    event = broadcast.match_changed_event(race_match)
+
+    assert event == {
+        "type": "match.changed",
+        "match_id": race_match.id,
+        "version": race_match.version,
+    }
+    # Channel layers serialise messages; Redis would refuse anything else.
+    assert json.loads(json.dumps(event)) == event
+
+
+def test_nothing_is_sent_before_commit(
+    race_match, django_capture_on_commit_callbacks, group_sends
+):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        broadcast.match_changed_on_commit(race_match)
+
+    assert group_sends == []
+    assert len(callbacks) == 1
+
+
+def test_the_event_names_the_version_at_the_time_of_the_call(
+    race_match, django_capture_on_commit_callbacks, group_sends
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        broadcast.match_changed_on_commit(race_match)
+        # The same object may change again before the commit.
+        race_match.version = 99
+
+    assert group_sends == [
+        (
+            f"match-{race_match.id}",
+            {"type": "match.changed", "match_id": race_match.id, "version": 0},
+        )
+    ]
+
+
+def test_a_broken_channel_layer_does_not_fail_the_commit(
+    race_match, django_capture_on_commit_callbacks, monkeypatch
+):
+    def down(group, event):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(broadcast, "_group_send", down)
+
+    # A committed move must not turn into an error page (robust on_commit).
+    with django_capture_on_commit_callbacks(execute=True):
+        broadcast.match_changed_on_commit(race_match)
+        broadcast.lobby_changed_on_commit()
+
+
+def test_group_send_reaches_a_channel_in_the_group(race_match):
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    group = broadcast.match_group(race_match.id)
+    async_to_sync(layer.group_add)(group, channel)
+    try:
+        broadcast._group_send(group, broadcast.match_changed_event(race_match))
+        message = async_to_sync(layer.receive)(channel)
+    finally:
+        async_to_sync(layer.group_discard)(group, channel)
+
+    assert message == broadcast.match_changed_event(race_match)

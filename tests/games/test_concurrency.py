@@ -1,0 +1,91 @@
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from games import exceptions, services
+from games.models import Move
+from tests.games.helpers import legal_json, play_to_end
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only():
+    # SQLite serialises writers on the whole file: no row locks to test.
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL row locks (select_for_update)")
+
+
+def _race(match, attempts):
+    """Run each (user, move) submit against the same version at the same time."""
+    barrier = threading.Barrier(len(attempts))
+    results = [None] * len(attempts)
+
+    def submit(index, user, move):
+        try:
+            barrier.wait(timeout=10)
+            services.move_submit(
+                match_id=match.id,
+                user=user,
+                move_data=move,
+                expected_version=match.version,
+            )
+            results[index] = "applied"
+        except exceptions.MatchError as refusal:
+            results[index] = refusal
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=submit, args=(i, user, move))
+        for i, (user, move) in enumerate(attempts)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return results
+
+
+def test_two_submits_against_the_same_version_apply_exactly_once(race_match, alice):
+    move = legal_json(race_match, 0)[0]
+
+    # The same player in two tabs: both name version 0.
+    results = _race(race_match, [(alice, move), (alice, move)])
+
+    assert results.count("applied") == 1
+    loser = next(r for r in results if r != "applied")
+    assert isinstance(loser, exceptions.StaleMatch | exceptions.NotYourTurn)
+    race_match.refresh_from_db()
+    assert race_match.version == 1
+    assert Move.objects.filter(match=race_match).count() == 1
+
+
+def test_two_players_moving_at_once_never_lose_a_move(race_match, alice, bob):
+    # Both choose favourites at the same moment against version 0: the row
+    # lock lets one through; the other must be told the board is stale.
+    results = _race(
+        race_match,
+        [(alice, legal_json(race_match, 0)[0]), (bob, legal_json(race_match, 1)[-1])],
+    )
+
+    assert results.count("applied") == 1
+    assert isinstance(next(r for r in results if r != "applied"), exceptions.StaleMatch)
+    race_match.refresh_from_db()
+    assert race_match.version == 1
+    assert list(
+        Move.objects.filter(match=race_match).values_list("seq", flat=True)
+    ) == [1]
+
+
+def test_a_match_played_to_the_end_on_postgresql_keeps_a_gapless_log(
+    race_match, alice, bob
+):
+    played = play_to_end(race_match, {0: alice, 1: bob}, seed=2)
+
+    assert list(race_match.moves.values_list("seq", flat=True)) == list(
+        range(1, played + 1)
+    )

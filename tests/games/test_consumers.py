@@ -1,0 +1,269 @@
+"""Websocket pushes (STYLE.md B7): each viewer gets its own board, nothing else."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+from games import services
+from tests.games.helpers import DATA_CARD, legal_json, reach_play_phase, state_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _own_channel_layer(settings):
+    # Only the group message may carry news here, not the version poll.
+    settings.LIVE_POLL_SECONDS = 0
+    if settings.REDIS_URL:
+        # A prefix of its own: other test runs share this Redis and count
+        # their matches from 1 too, so "match-1" would cross over.
+        settings.CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {
+                    "hosts": [settings.REDIS_URL],
+                    "prefix": f"test-{uuid.uuid4().hex}",
+                },
+            }
+        }
+    else:
+        settings.CHANNEL_LAYERS = {
+            "default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+        }
+
+
+@pytest.fixture
+def socket_for():
+    """Return a communicator for `path` as `user` (None = anonymous)."""
+
+    def session_cookie(user):
+        client = Client()
+        client.force_login(user)
+        return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+    async def make(path, user=None):
+        headers = [(b"origin", b"http://testserver")]
+        if user is not None:
+            headers.append(
+                (b"cookie", await database_sync_to_async(session_cookie)(user))
+            )
+        return WebsocketCommunicator(application, path, headers=headers)
+
+    return make
+
+
+async def _connect(communicator):
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def _submit(match, user, move):
+    await database_sync_to_async(match.refresh_from_db)()
+    await database_sync_to_async(services.move_submit)(
+        match_id=match.id, user=user, move_data=move, expected_version=match.version
+    )
+
+
+def _player_row(html, seat, name):
+    found = re.search(
+        rf"<tr[^>]*>\s*<td[^>]*>\s*{seat + 1}\.\s*{name}.*?</tr>", html, re.S
+    )
+    assert found
+    return found.group(0)
+
+
+async def test_a_seat_receives_its_own_board_after_a_move_is_committed(
+    socket_for, race_match, alice, bob
+):
+    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", bob))
+    try:
+        moves = await database_sync_to_async(legal_json)(race_match, 0)
+        await _submit(race_match, alice, moves[0])
+
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    # Out-of-band swaps by id, rendered for bob: his seat is the viewer.
+    assert 'id="board"' in html
+    assert 'hx-swap-oob="true"' in html
+    assert 'data-version="1"' in html
+    assert re.search(
+        r'class="seat\b[^"]*\bviewer\b[^"]*">\s*<span class="seat-name">[^<]*Bob', html
+    )
+
+
+async def test_a_spectator_receives_the_spectator_board(
+    socket_for, race_match, alice, carol
+):
+    sockets = [
+        await _connect(await socket_for(f"/ws/matches/{race_match.id}/", carol)),
+        await _connect(await socket_for(f"/ws/matches/{race_match.id}/")),
+    ]
+    try:
+        await _submit(
+            race_match,
+            alice,
+            (await database_sync_to_async(legal_json)(race_match, 0))[0],
+        )
+        pages = [await s.receive_from(timeout=5) for s in sockets]
+    finally:
+        for s in sockets:
+            await s.disconnect()
+
+    for html in pages:
+        assert 'data-version="1"' in html
+        assert " viewer" not in html
+        assert DATA_CARD.findall(html) == []
+        assert "move-form" not in html
+
+
+async def test_an_unknown_match_closes_with_4403(socket_for, alice):
+    socket = await socket_for("/ws/matches/987654/", alice)
+
+    connected, code = await socket.connect()
+
+    assert (connected, code) == (False, 4403)
+    await socket.disconnect()
+
+
+async def test_a_foreign_origin_is_refused(race_match):
+    socket = WebsocketCommunicator(
+        application,
+        f"/ws/matches/{race_match.id}/",
+        headers=[(b"origin", b"http://evil.example")],
+    )
+
+    connected, _ = await socket.connect()
+
+    # Cross-site pages must not read boards with the player's cookies.
+    assert not connected
+    await socket.disconnect()
+
+
+async def test_an_old_version_is_not_pushed_again(socket_for, race_match, alice):
+    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", alice))
+    try:
+        await _submit(
+            race_match,
+            alice,
+            (await database_sync_to_async(legal_json)(race_match, 0))[0],
+        )
+        await socket.receive_from(timeout=5)
+        # A late duplicate of the announcement for version 1.
+        from channels.layers import get_channel_layer
+
+        await get_channel_layer().group_send(
+            f"match-{race_match.id}",
+            {"type": "match.changed", "match_id": race_match.id, "version": 1},
+        )
+        assert await socket.receive_nothing(timeout=0.3)
+    finally:
+        await socket.disconnect()
+
+
+async def test_sockets_carry_no_other_seats_secrets(
+    socket_for, race_match, alice, bob, carol
+):
+    await database_sync_to_async(reach_play_phase)(race_match, {0: alice, 1: bob})
+    state = await database_sync_to_async(state_of)(race_match)
+    mover = state.current
+    users = {0: alice, 1: bob}
+    if mover not in users:
+        # The robot opens the race: let it play so a person is to move.
+        await database_sync_to_async(services.robot_move_play)(
+            match_id=race_match.id, expected_version=race_match.version
+        )
+        state = await database_sync_to_async(state_of)(race_match)
+        mover = state.current
+    viewer = 1 - mover
+    viewer_user = users[viewer]
+    watching = await _connect(
+        await socket_for(f"/ws/matches/{race_match.id}/", viewer_user)
+    )
+    spectating = await _connect(
+        await socket_for(f"/ws/matches/{race_match.id}/", carol)
+    )
+    try:
+        move = next(
+            m
+            for m in await database_sync_to_async(legal_json)(race_match, mover)
+            if m["kind"] == "play"
+        )
+        await _submit(race_match, users[mover], move)
+        seat_html = await watching.receive_from(timeout=5)
+        spectator_html = await spectating.receive_from(timeout=5)
+    finally:
+        await watching.disconnect()
+        await spectating.disconnect()
+
+    state = await database_sync_to_async(state_of)(race_match)
+    mover_name = users[mover].display_name
+    # The viewer's own hand, exactly; not one card only the mover holds.
+    assert set(DATA_CARD.findall(seat_html)) == set(state.hands[viewer])
+    assert DATA_CARD.findall(spectator_html) == []
+    for html in (seat_html, spectator_html):
+        row = _player_row(html, mover, mover_name)
+        assert "♥" not in row
+        assert "★" not in row
+
+
+async def test_the_lobby_socket_gets_the_open_matches_when_a_match_is_created(
+    socket_for, alice, bob
+):
+    socket = await _connect(await socket_for("/ws/lobby/", bob))
+    try:
+        match = await database_sync_to_async(services.match_create)(
+            user=alice, game_slug="race", seats=2
+        )
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    assert 'id="open-matches"' in html
+    assert 'hx-swap-oob="true"' in html
+    assert f'href="/matches/{match.id}/"' in html
+
+
+async def test_the_lobby_socket_drops_a_match_once_it_starts(socket_for, alice, bob):
+    match = await database_sync_to_async(services.match_create)(
+        user=alice, game_slug="race", seats=2
+    )
+    socket = await _connect(await socket_for("/ws/lobby/"))
+    try:
+        await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
+        pages = [await socket.receive_from(timeout=5)]
+        while not await socket.receive_nothing(timeout=0.2):
+            pages.append(await socket.receive_from(timeout=1))
+    finally:
+        await socket.disconnect()
+
+    assert f'href="/matches/{match.id}/"' not in pages[-1]
+
+
+async def test_the_version_poll_pushes_moves_committed_elsewhere(
+    socket_for, settings, race_match, alice, bob, monkeypatch
+):
+    # Without Redis, moves the worker commits only reach boards by polling.
+    settings.LIVE_POLL_SECONDS = 0.05
+    monkeypatch.setattr("games.broadcast._group_send", lambda group, event: None)
+    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", bob))
+    try:
+        await _submit(
+            race_match,
+            alice,
+            (await database_sync_to_async(legal_json)(race_match, 0))[0],
+        )
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    assert 'data-version="1"' in html

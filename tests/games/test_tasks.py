@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+import pytest
+
+from games import tasks
+from games.models import Match
+from tests.games.helpers import legal_json
+
+pytestmark = pytest.mark.django_db
+
+
+def test_play_robot_turn_delegates_to_robot_move_play(monkeypatch):
+    calls = []
+    monkeypatch.setattr(
+        "games.services.robot_move_play", lambda **kwargs: calls.append(kwargs)
+    )
+
+    tasks.play_robot_turn(7, 3)
+
+    assert calls == [{"match_id": 7, "expected_version": 3}]
+
+
+def test_play_robot_turn_plays_the_robots_move(race_match):
+    tasks.play_robot_turn(race_match.id, 0)
+
+    race_match.refresh_from_db()
+    assert race_match.version == 1
+    assert race_match.moves.get().seat == 2
+
+
+def test_play_robot_turn_for_an_old_version_does_nothing(race_match, alice):
+    from games import services
+
+    services.move_submit(
+        match_id=race_match.id,
+        user=alice,
+        move_data=legal_json(race_match, 0)[0],
+        expected_version=0,
+    )
+
+    tasks.play_robot_turn(race_match.id, 0)
+
+    race_match.refresh_from_db()
+    assert race_match.version == 1
+
+
+def test_resume_robot_turns_re_enqueues_matches_waiting_on_a_robot(
+    race_match, alice, bob, django_capture_on_commit_callbacks, robot_enqueues
+):
+    from games import services
+
+    services.match_create(user=alice, game_slug="race", seats=3)  # still open
+    people_only = services.match_create(user=alice, game_slug="race", seats=2)
+    services.seat_claim(match_id=people_only.id, user=bob)
+    people_only.refresh_from_db()
+    assert people_only.status == Match.Status.ACTIVE
+
+    with django_capture_on_commit_callbacks(execute=True):
+        count = tasks.resume_robot_turns()
+
+    # Only the match whose robot is to move; the version makes repeats no-ops.
+    assert count == 1
+    assert robot_enqueues == [(race_match.id, 0)]
+
+
+def test_resume_robot_turns_finds_nothing_when_only_people_are_to_move(
+    race_match, django_capture_on_commit_callbacks, robot_enqueues
+):
+    tasks.play_robot_turn(race_match.id, 0)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.resume_robot_turns() == 0
+
+    assert robot_enqueues == []
+
+
+def test_the_beat_schedule_runs_resume_robot_turns(settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["robot-turns-resume"]
+    assert entry["task"] == tasks.resume_robot_turns.name

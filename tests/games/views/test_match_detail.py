@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from tests.games.helpers import DATA_CARD, choose_favourites, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def playing(race_match, alice, bob):
+    """The race_match after everybody chose favourites: hands are on the table."""
+    choose_favourites(race_match, {0: alice, 1: bob})
+    services.robot_move_play(match_id=race_match.id, expected_version=2)
+    race_match.refresh_from_db()
+    assert state_of(race_match).phase == "play"
+    return race_match
+
+
+@pytest.mark.parametrize("persona", ["alice", "bob", "carol", None])
+def test_everyone_may_look_at_a_match(request, client_for, race_match, persona):
+    user = request.getfixturevalue(persona) if persona else None
+
+    response = client_for(user).get(f"/matches/{race_match.id}/")
+
+    assert response.status_code == 200
+    assert 'id="board"' in response.content.decode()
+
+
+def test_alice_sees_her_own_hand_and_her_seat(client_for, alice, playing):
+    html = client_for(alice).get(f"/matches/{playing.id}/").content.decode()
+
+    assert set(DATA_CARD.findall(html)) == set(state_of(playing).hands[0])
+    assert "(you)" in html
+
+
+@pytest.mark.parametrize("persona", ["carol", None])
+def test_carol_and_anonymous_visitors_get_the_spectator_view(
+    request, client_for, playing, persona
+):
+    user = request.getfixturevalue(persona) if persona else None
+
+    response = client_for(user).get(f"/matches/{playing.id}/")
+
+    board = response.context["board"]
+    assert board.seat is None
+    assert board.view == playing.rules.view(state_of(playing), None)
+    assert board.legal_moves == ()
+    html = response.content.decode()
+    # No hand is shown to a spectator, and no move can be offered.
+    assert DATA_CARD.findall(html) == []
+    assert "move-form" not in html
+    assert "(you)" not in html
+
+
+def test_anonymous_visitors_are_invited_to_log_in_on_an_open_match(client_for, alice):
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+
+    html = client_for().get(f"/matches/{match.id}/").content.decode()
+
+    assert f"/accounts/login/?next=/matches/{match.id}/" in html
+
+
+def test_an_htmx_request_gets_only_the_live_part(client_for, alice, race_match):
+    response = client_for(alice).get(
+        f"/matches/{race_match.id}/", headers={"HX-Request": "true"}
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert 'id="board"' in html
+    assert 'hx-swap-oob="true"' in html
+
+
+def test_an_unknown_match_is_404(client_for):
+    assert client_for().get("/matches/987654/").status_code == 404
