@@ -2,7 +2,7 @@
 
 These tests need no database and no Django (STYLE.md B9): the platform's
 autouse fixtures from tests/conftest.py are replaced by no-ops here, so
-`pytest tests/rules -p no:django` runs.
+`pytest tests/rules -p no:django -o addopts=""` runs.
 """
 
 from __future__ import annotations
