@@ -79,6 +79,18 @@ class BoardContext:
         return f"games/{self.match.game_slug}/board.html"
 
     @property
+    def ranking(self) -> list[SeatInfo]:
+        """Return the seats in final order (best first); [] while running."""
+        if self.outcome is None:
+            return []
+        return sorted(self.seats, key=lambda seat: (seat.rank or 0, seat.position))
+
+    @property
+    def winners(self) -> list[str]:
+        """Return the names of the seats ranked first."""
+        return [seat.name for seat in self.ranking if seat.rank == 1]
+
+    @property
     def moves_by_kind(self) -> dict[str, list[LegalMove]]:
         """Group the legal moves by their "kind" key, for templates."""
         grouped: dict[str, list[LegalMove]] = {}
