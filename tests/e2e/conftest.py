@@ -1,0 +1,341 @@
+"""The real stack for the end-to-end tests: Daphne, a Celery worker, chromium.
+
+A package fixture migrates a fresh database (a temporary SQLite file, or a
+new PostgreSQL database `spielpost_e2e_<pid>` when DATABASE_URL points to
+PostgreSQL, dropped afterwards), creates the demo accounts and starts
+`daphne` and `celery worker --beat` from this virtual environment, each in
+its own process group. REDIS_URL is passed through when set (pushes then
+cross processes through Redis); otherwise the worker uses the filesystem
+broker in a temporary folder. E-mails go to files the tests read.
+
+Chromium is Debian's (CHROMIUM_PATH or /usr/bin/chromium): browser tests
+skip without it, but fail when CI is set.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "test-results"
+DEMO_PASSWORD = "spielpost-demo"  # accounts/management/commands/demo_accounts.py
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+STARTUP_SECONDS = 90
+PR_SET_PDEATHSIG = 1
+
+
+@dataclass
+class Stack:
+    """The running Spielpost: its address and where its e-mails land."""
+
+    url: str
+    mail_dir: Path
+    logs: dict[str, Path] = field(default_factory=dict)
+
+    def log_tail(self, lines: int = 40) -> str:
+        """Return the last lines of every process log, for failure messages."""
+        parts = []
+        for name, path in self.logs.items():
+            text = path.read_text(errors="replace") if path.exists() else ""
+            parts.append(f"--- {name} ---\n" + "\n".join(text.splitlines()[-lines:]))
+        return "\n".join(parts)
+
+    def api(
+        self, method: str, path: str, token: str | None = None, body: Any = None
+    ) -> tuple[int, Any]:
+        """Send a JSON request to the API; return (status, parsed body)."""
+        headers = {"Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if token:
+            headers["Authorization"] = f"Token {token}"
+        request = urllib.request.Request(
+            self.url + path, data=data, headers=headers, method=method
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            try:
+                return error.code, json.loads(raw or b"null")
+            except ValueError:
+                return error.code, raw.decode(errors="replace")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _run(args: list[str], env: dict[str, str]) -> None:
+    result = subprocess.run(
+        args,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    if result.returncode != 0:
+        pytest.fail(f"{' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to TERM this child when pytest dies (even by SIGKILL)."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a process group started by the stack: TERM, then KILL."""
+    if process.poll() is not None:
+        return
+    for sig, wait in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, sig)
+        try:
+            process.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@contextlib.contextmanager
+def _database(tmp: Path) -> Iterator[str]:
+    """Yield the DATABASE_URL of a fresh database; drop it afterwards."""
+    outer = os.environ.get("DATABASE_URL", "")
+    if not outer.startswith(("postgres://", "postgresql://")):
+        yield f"sqlite:///{tmp / 'e2e.sqlite3'}"
+        return
+    import psycopg
+
+    parts = urllib.parse.urlsplit(outer)
+    name = f"spielpost_e2e_{os.getpid()}"
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield parts._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _wait_healthy(stack: Stack, processes: dict[str, subprocess.Popen[bytes]]) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    last = ""
+    while time.monotonic() < deadline:
+        for name, process in processes.items():
+            if process.poll() is not None:
+                pytest.fail(
+                    f"{name} exited with {process.returncode}\n{stack.log_tail()}"
+                )
+        try:
+            with urllib.request.urlopen(stack.url + "/healthz", timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError) as error:
+            last = str(error)
+        time.sleep(0.3)
+    pytest.fail(
+        f"/healthz was not 200 within {STARTUP_SECONDS}s ({last})\n{stack.log_tail()}"
+    )
+
+
+@pytest.fixture(scope="package")
+def stack() -> Iterator[Stack]:
+    """Run Spielpost as a person meets it: Daphne + Celery worker with beat."""
+    tmp = Path(tempfile.mkdtemp(prefix="spielpost-e2e-"))
+    port = _free_port()
+    stack = Stack(url=f"http://127.0.0.1:{port}", mail_dir=tmp / "mail")
+    stack.mail_dir.mkdir()
+    processes: dict[str, subprocess.Popen[bytes]] = {}
+    for stale in RESULTS.glob("failed-*.png"):
+        stale.unlink()
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield from _run_stack(stack, tmp, port, processes)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    """Turn SIGTERM into KeyboardInterrupt, so fixtures still tear down."""
+    raise KeyboardInterrupt
+
+
+def _run_stack(
+    stack: Stack, tmp: Path, port: int, processes: dict[str, subprocess.Popen[bytes]]
+) -> Iterator[Stack]:
+    with _database(tmp) as database_url:
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith(("PYTEST_", "DJANGO_"))
+        }
+        env.update(
+            DJANGO_SETTINGS_MODULE="config.settings",
+            DATABASE_URL=database_url,
+            CELERY_BROKER_FOLDER=str(tmp / "broker"),
+            EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
+            EMAIL_FILE_PATH=str(stack.mail_dir),
+            SITE_URL=stack.url,
+            LIVE_POLL_SECONDS=os.environ.get(
+                "LIVE_POLL_SECONDS", "0" if os.environ.get("REDIS_URL") else "1"
+            ),
+            LOG_LEVEL="WARNING",
+            PYTHONUNBUFFERED="1",
+        )
+        env.pop("ACCOUNT_EMAIL_VERIFICATION", None)
+        env.pop("CELERY_TASK_ALWAYS_EAGER", None)
+        python = sys.executable
+        _run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env)
+        _run([python, "manage.py", "demo_accounts"], env)
+        commands = {
+            "daphne": [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                       "config.asgi:application"],
+            "celery": [python, "-m", "celery", "-A", "config", "worker", "--beat",
+                       "-l", "warning", "--concurrency", "2"],
+        }  # fmt: skip
+        try:
+            for name, args in commands.items():
+                log = tmp / f"{name}.log"
+                stack.logs[name] = log
+                with log.open("wb") as out:
+                    processes[name] = subprocess.Popen(
+                        args,
+                        cwd=ROOT,
+                        env=env,
+                        stdin=subprocess.DEVNULL,
+                        stdout=out,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,
+                        preexec_fn=_die_with_parent,
+                    )
+            _wait_healthy(stack, processes)
+            yield stack
+        finally:
+            for process in processes.values():
+                _stop(process)
+            # Keep the logs next to the screenshots for a person to read.
+            RESULTS.mkdir(exist_ok=True)
+            for name, path in stack.logs.items():
+                if path.exists():
+                    shutil.copy(path, RESULTS / f"e2e-{name}.log")
+
+
+def chromium_path() -> str:
+    """Return Debian's chromium; skip without it (fail when CI is set)."""
+    path = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+    if Path(path).is_file() and os.access(path, os.X_OK):
+        return path
+    reason = f"no chromium at {path} (apt-get install chromium, or set CHROMIUM_PATH)"
+    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
+        pytest.fail(reason)
+    pytest.skip(reason)
+    raise AssertionError  # unreachable: skip raises
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Debian chromium driven by Playwright (sync API)."""
+    executable = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
+    """Remember each phase's report on the item (for failure screenshots)."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def new_page(
+    browser: Any, stack: Stack, request: pytest.FixtureRequest
+) -> Iterator[Any]:
+    """Return a function that opens a page in a fresh browser context.
+
+    When the test fails, every page it opened is saved to test-results/.
+    """
+    contexts = []
+
+    def make(locale: str = "en-GB") -> Any:
+        context = browser.new_context(
+            base_url=stack.url, locale=locale, viewport={"width": 1280, "height": 900}
+        )
+        context.set_default_timeout(20_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        for i, context in enumerate(contexts):
+            for j, page in enumerate(context.pages):
+                with contextlib.suppress(Exception):
+                    screenshot(page, f"failed-{request.node.name}-{i}-{j}")
+    for context in contexts:
+        context.close()
+
+
+def log_in(page: Any, username: str, password: str = DEMO_PASSWORD) -> None:
+    """Log in through allauth's form and land on the lobby."""
+    page.goto("/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", password)
+    page.locator("form:has(input[name=login]) button[type=submit]").click()
+    page.wait_for_url("**/play/")
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under test-results/ and return its path."""
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
