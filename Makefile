@@ -41,7 +41,10 @@ lint: install
 fmt: install
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
 
-check: lint test
+typecheck: install
+	$(BIN)/mypy .
+
+check: lint typecheck test
 
 playthroughs: install
 	$(BIN)/python manage.py write_playthroughs

@@ -10,7 +10,7 @@ from .models import User
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin):
+class UserAdmin(BaseUserAdmin[User]):
     list_display = [
         "username",
         "display_name",
@@ -22,7 +22,7 @@ class UserAdmin(BaseUserAdmin):
     list_filter = [*BaseUserAdmin.list_filter, "language"]
     search_fields = ["username", "display_name", "email"]
     fieldsets = (
-        *BaseUserAdmin.fieldsets,
+        *(BaseUserAdmin.fieldsets or ()),
         (
             _("Spielpost"),
             {

@@ -30,7 +30,7 @@ class SignupForm(forms.Form):
         user.save(update_fields=["display_name", "language"])
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(forms.ModelForm[User]):
     """What a player may change about themselves."""
 
     class Meta:

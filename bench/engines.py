@@ -12,13 +12,15 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.rules import Rules  # noqa: E402
 from games.rules.registry import RULES_BY_SLUG  # noqa: E402
 
 
-def play(rules, seats: int, seed: int) -> int:
+def play(rules: Rules[Any, Any], seats: int, seed: int) -> int:
     """Play one random game (with a JSON round trip per move); return its moves."""
     picker = random.Random(seed)
     options = rules.validate_options({}, seats)

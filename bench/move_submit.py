@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -27,6 +28,7 @@ from django.core.management import call_command  # noqa: E402
 
 from accounts.models import User  # noqa: E402
 from games import services  # noqa: E402
+from games.rules import JSON  # noqa: E402
 
 
 def main() -> None:
@@ -43,7 +45,7 @@ def main() -> None:
         match.refresh_from_db()
         while match.status == "active":
             rules = match.rules
-            state = rules.state_from_json(match.state)
+            state = rules.state_from_json(cast(JSON, match.state))
             seat = min(rules.to_move(state))
             move = rules.legal_moves(state, seat)[0]
             began = time.perf_counter()

@@ -12,7 +12,12 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
+
+# Lets Django's generic classes be subscripted at runtime, as the type
+# checker wants them (`admin.ModelAdmin[Match]`, `forms.ModelForm[User]`).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -2,42 +2,46 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
 from django.http import HttpRequest
 
 from games.models import Match, Move, Seat
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline[Seat, Match]):
     model = Seat
     extra = 0
     fields = ["position", "user", "robot", "joined_at"]
     readonly_fields = ["position", "joined_at"]
     raw_id_fields = ["user"]
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(
+        self, request: HttpRequest, obj: Match | None = None
+    ) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(
+        self, request: HttpRequest, obj: Match | None = None
+    ) -> bool:
         return False
 
 
-class MoveInline(admin.TabularInline):
+class MoveInline(admin.TabularInline[Move, Match]):
     model = Move
     extra = 0
-    fields = ["seq", "seat", "payload", "events", "by_robot", "created_at"]
-    readonly_fields = fields
+    readonly_fields = ["seq", "seat", "payload", "events", "by_robot", "created_at"]
+    fields = [*readonly_fields]
     can_delete = False
     ordering = ["-seq"]
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(
+        self, request: HttpRequest, obj: Match | None = None
+    ) -> bool:
         return False
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(admin.ModelAdmin[Match]):
     list_display = [
         "id",
         "game_slug",
@@ -72,7 +76,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(admin.ModelAdmin[Move]):
     list_display = ["match", "seq", "seat", "by_robot", "created_at"]
     list_filter = ["by_robot", "match__game_slug", "created_at"]
     readonly_fields = [
@@ -88,5 +92,7 @@ class MoveAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(
+        self, request: HttpRequest, obj: Move | None = None
+    ) -> bool:
         return False

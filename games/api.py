@@ -20,11 +20,19 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from accounts.models import User
 from games import exceptions, selectors, services
 from games.models import Match
 from games.rules import Message
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.text import message_text
+
+
+class AuthedRequest(Request):
+    """A request to a view behind the default `IsAuthenticated` permission."""
+
+    user: User
+
 
 # ---------------------------------------------------------------------------
 # Serializers
@@ -75,7 +83,7 @@ class MatchSerializer(serializers.Serializer[Any]):
     outcome = serializers.DictField(allow_null=True)
 
 
-def match_body(match: Match, user: Any) -> dict[str, Any]:
+def match_body(match: Match, user: User) -> dict[str, Any]:
     """Return the API's JSON body of `match` as seen by `user`."""
     seat = match.seats.filter(user=user).first() if user.is_authenticated else None
     board = selectors.board_context(match=match, seat=seat)
@@ -179,7 +187,7 @@ class MatchListView(APIView):
             many=True,
         ),
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthedRequest) -> Response:
         matches: QuerySet[Match] = Match.objects.prefetch_related(
             "seats__user"
         ).order_by("-created_at")
@@ -192,7 +200,7 @@ class MatchListView(APIView):
         return Response([_match_summary(match) for match in matches[:100]])
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedRequest) -> Response:
         data = _valid(MatchCreateSerializer, request)
         match = services.match_create(
             user=request.user,
@@ -207,7 +215,7 @@ class MatchDetailView(APIView):
     """One match as the caller's seat (or a spectator) sees it."""
 
     @extend_schema(responses=MatchSerializer)
-    def get(self, request: Request, match_id: int) -> Response:
+    def get(self, request: AuthedRequest, match_id: int) -> Response:
         return Response(match_body(_match(match_id), request.user))
 
 
@@ -215,7 +223,7 @@ class MatchJoinView(APIView):
     """Take the first free seat."""
 
     @extend_schema(request=None, responses=MatchSerializer)
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.seat_claim(match_id=_match(match_id).id, user=request.user)
         return Response(match_body(_match(match_id), request.user))
 
@@ -224,7 +232,7 @@ class MatchRobotView(APIView):
     """Put a robot (optionally named) on the first free seat."""
 
     @extend_schema(request=RobotAddSerializer, responses=MatchSerializer)
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
         data = _valid(RobotAddSerializer, request)
         services.seat_robot_add(
             match_id=_match(match_id).id, user=request.user, robot=data["robot"]
@@ -239,7 +247,7 @@ class MoveSubmitView(APIView):
         request=MoveSubmitSerializer,
         responses={200: MatchSerializer, 400: None, 403: None, 409: None},
     )
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
         data = _valid(MoveSubmitSerializer, request)
         match = services.move_submit(
             match_id=_match(match_id).id,
@@ -257,7 +265,7 @@ class MoveSubmitView(APIView):
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Map the services' refusals to 400/403/409 with `detail`; else DRF's."""
     if isinstance(exc, exceptions.MatchError):
-        code = status.HTTP_400_BAD_REQUEST
+        code: int = status.HTTP_400_BAD_REQUEST
         if isinstance(exc, exceptions.StaleMatch):
             code = status.HTTP_409_CONFLICT
         elif isinstance(exc, exceptions.NotSeated | exceptions.NotYourTurn):

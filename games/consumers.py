@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -117,7 +118,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             )
 
 
-def _language(scope: dict[str, Any]) -> str:
+def _language(scope: Mapping[str, Any]) -> str:
     """Return the viewer's language: the profile's, else the language cookie."""
     user = scope.get("user")
     if user is not None and user.is_authenticated and user.language:
@@ -127,7 +128,7 @@ def _language(scope: dict[str, Any]) -> str:
     return cookie if cookie in supported else settings.LANGUAGE_CODE
 
 
-def _page_version(scope: dict[str, Any], *, default: int) -> int:
+def _page_version(scope: Mapping[str, Any], *, default: int) -> int:
     """Return the `version` query parameter of the socket URL, if valid."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -24,7 +25,7 @@ def health_report() -> dict[str, Any]:
     return report
 
 
-def _check(probe: Any) -> str:
+def _check(probe: Callable[[], None]) -> str:
     try:
         probe()
     except Exception as error:  # noqa: BLE001 - any failure means "down"

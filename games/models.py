@@ -5,7 +5,7 @@ Models hold no rules and send nothing: writes go through `games.services`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.conf import settings
 from django.db import models
@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.rules import Rules
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 class Match(models.Model):
@@ -138,7 +141,8 @@ class Seat(models.Model):
     def name(self) -> str:
         """Return the name shown at the table."""
         if self.user_id is not None:
-            return self.user.name
+            # A set user_id means the user exists (on_delete=PROTECT).
+            return cast("User", self.user).name
         if self.robot:
             robot = ROBOTS_BY_SLUG[self.match.game_slug].get(self.robot)
             label = str(_(robot.label)) if robot else self.robot

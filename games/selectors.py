@@ -14,7 +14,7 @@ from django.db.models import Prefetch, QuerySet
 
 from accounts.models import User
 from games.models import Match, Move, Seat
-from games.rules import Event, Outcome
+from games.rules import Event, GameInfo, Outcome
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.text import message_text
 
@@ -221,7 +221,7 @@ def robot_choices(game_slug: str) -> list[tuple[str, str]]:
     return [(name, robot.label) for name, robot in ROBOTS_BY_SLUG[game_slug].items()]
 
 
-def games() -> list[Any]:
+def games() -> list[GameInfo]:
     """Return the GameInfo of every game, in registry order."""
     return [rules.info for rules in RULES_BY_SLUG.values()]
 
@@ -230,7 +230,7 @@ def games() -> list[Any]:
 # Helpers
 
 
-def _seats_prefetch() -> Prefetch:
+def _seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
     return Prefetch(
         "seats", queryset=Seat.objects.select_related("user").order_by("position")
     )

@@ -8,7 +8,7 @@ with `transaction.on_commit`, so nothing announces a move that rolled back.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.models import User
 from games import broadcast, exceptions
 from games.models import Match, Move, Seat
-from games.rules import IllegalMove, InvalidOptions, Rng
+from games.rules import JSON, IllegalMove, InvalidOptions, Rng
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.text import message_text
 
@@ -155,7 +155,8 @@ def move_submit(
         if seat is None:
             raise exceptions.NotSeated()
         rules = match.rules
-        state = rules.state_from_json(match.state)
+        # An active match has a state (None only while seats are open).
+        state = rules.state_from_json(cast(JSON, match.state))
         if seat.position not in rules.to_move(state):
             raise exceptions.NotYourTurn()
         if not isinstance(move_data, dict):
@@ -184,7 +185,8 @@ def robot_move_play(*, match_id: int, expected_version: int) -> Match | None:
         ):
             return None
         rules = match.rules
-        state = rules.state_from_json(match.state)
+        # An active match has a state (None only while seats are open).
+        state = rules.state_from_json(cast(JSON, match.state))
         seats = _system_seats_to_move(match, state)
         if not seats:
             return None
@@ -207,7 +209,8 @@ def robot_turns_resume() -> int:
     """
     count = 0
     for match in Match.objects.filter(status=Match.Status.ACTIVE).iterator():
-        state = match.rules.state_from_json(match.state)
+        # An active match has a state (None only while seats are open).
+        state = match.rules.state_from_json(cast(JSON, match.state))
         if _system_seats_to_move(match, state):
             _robot_turn_enqueue(match)
             count += 1

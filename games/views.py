@@ -7,7 +7,7 @@ current board, with the reason on top.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,7 +24,7 @@ from accounts.models import User
 from games import exceptions, selectors, services
 from games.forms import MatchCreateForm, MoveForm
 from games.health import health_report
-from games.models import Match
+from games.models import Match, Seat
 from games.rules.registry import RULES_BY_SLUG
 
 
@@ -34,6 +34,12 @@ class HtmxHttpRequest(HttpRequest):
 
 class AuthedHtmxRequest(HtmxHttpRequest):
     user: User
+
+
+class SeatAction(Protocol):
+    """A seat service: `services.seat_claim` and friends."""
+
+    def __call__(self, *, match_id: int, user: User) -> object: ...
 
 
 @require_GET
@@ -179,7 +185,7 @@ def game_rules(request: HttpRequest, game_slug: str) -> HttpResponse:
 # Helpers
 
 
-def _match_or_404(request: HttpRequest, match_id: int) -> tuple[Match, Any]:
+def _match_or_404(request: HttpRequest, match_id: int) -> tuple[Match, Seat | None]:
     try:
         return selectors.match_for_viewer(match_id=match_id, user=request.user)
     except Match.DoesNotExist:
@@ -195,7 +201,7 @@ def _status_for(refusal: exceptions.MatchError) -> int:
 
 
 def _seat_action(
-    request: AuthedHtmxRequest, match_id: int, action: Any
+    request: AuthedHtmxRequest, match_id: int, action: SeatAction
 ) -> HttpResponse:
     try:
         action(match_id=match_id, user=request.user)

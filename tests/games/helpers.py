@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import random
 import re
+from typing import cast
 
+from accounts.models import User
 from games import services
 from games.models import Match
+from games.rules import JSON
 
 DATA_CARD = re.compile(r'data-card="([^"]+)"')
 
@@ -18,7 +21,7 @@ DATA_CARD = re.compile(r'data-card="([^"]+)"')
 def state_of(match: Match):
     """Return the engine state of `match` as stored right now."""
     match.refresh_from_db()
-    return match.rules.state_from_json(match.state)
+    return match.rules.state_from_json(cast(JSON, match.state))
 
 
 def legal_json(match: Match, seat: int) -> list[dict]:
@@ -41,7 +44,7 @@ def pick(moves: list[dict], rnd: random.Random) -> dict:
     return rnd.choice(manual)
 
 
-def choose_favourites(match: Match, users_by_seat: dict[int, object]) -> None:
+def choose_favourites(match: Match, users_by_seat: dict[int, User]) -> None:
     """Let every person to move choose favourites, each a different pair."""
     for position, user in sorted(users_by_seat.items()):
         match.refresh_from_db()
@@ -56,7 +59,7 @@ def choose_favourites(match: Match, users_by_seat: dict[int, object]) -> None:
         )
 
 
-def play_to_end(match: Match, users_by_seat: dict[int, object], seed: int = 0) -> int:
+def play_to_end(match: Match, users_by_seat: dict[int, User], seed: int = 0) -> int:
     """Play `match` to its end through the services; return the moves played.
 
     People pick random legal moves; whenever the system is to move (a
@@ -69,7 +72,7 @@ def play_to_end(match: Match, users_by_seat: dict[int, object], seed: int = 0) -
         match.refresh_from_db()
         if match.status != Match.Status.ACTIVE:
             return played
-        state = match.rules.state_from_json(match.state)
+        state = match.rules.state_from_json(cast(JSON, match.state))
         to_move = sorted(match.rules.to_move(state))
         human = [
             s
@@ -91,11 +94,11 @@ def play_to_end(match: Match, users_by_seat: dict[int, object], seed: int = 0) -
     raise AssertionError(f"match not over after {limit} moves")
 
 
-def reach_play_phase(match: Match, users_by_seat: dict[int, object]) -> None:
+def reach_play_phase(match: Match, users_by_seat: dict[int, User]) -> None:
     """Let people choose different favourites and robots choose theirs."""
     for _ in range(20):
         match.refresh_from_db()
-        state = match.rules.state_from_json(match.state)
+        state = match.rules.state_from_json(cast(JSON, match.state))
         if match.rules.view(state, None)["phase"] != "favourites":
             return
         to_move = sorted(match.rules.to_move(state))

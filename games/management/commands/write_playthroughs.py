@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from games.rules.playthrough import PLAYTHROUGHS, playthrough_text
 from games.rules.registry import RULES_BY_SLUG, default_robot
@@ -15,7 +15,7 @@ from games.rules.registry import RULES_BY_SLUG, default_robot
 class Command(BaseCommand):
     help = "Rewrite tests/rules/playthroughs/<slug>.txt for every game (or the named ones)."
 
-    def add_arguments(self, parser: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slugs", nargs="*", help="Games to rewrite; default: all.")
 
     def handle(self, *args: Any, **options: Any) -> None:

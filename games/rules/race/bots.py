@@ -7,6 +7,8 @@ small greedy robot of our own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.rules.base import JSON, Robot, gettext_noop
 from games.rules.rng import Rng
 
@@ -76,8 +78,8 @@ def choose_eager(view: JSON, legal: list[Move], rng: Rng) -> Move:
     return _best(candidates, value, rng)
 
 
-def _best(moves: list[Move], key: object, rng: Rng) -> Move:
-    scored = [(key(m), m) for m in moves]  # type: ignore[operator]
+def _best(moves: list[Move], key: Callable[[Move], int], rng: Rng) -> Move:
+    scored = [(key(m), m) for m in moves]
     top = max(score for score, _ in scored)
     move, _ = rng.choice([m for score, m in scored if score == top])
     return move
