@@ -243,7 +243,7 @@ def _log_for(
     entries = []
     for move in Move.objects.filter(match=match).order_by("seq"):
         lines = tuple(
-            message_text(rules.describe_event(event))
+            message_text(rules.describe_event(event), names)
             for event in map(Event.from_json, move.events)
             if event.visible_for(position)
         )

@@ -160,11 +160,13 @@ def test_engine_message_renders_in_german():
     from games.text import message_text
 
     message = Message(
-        "Player %(player)d plays %(knonster)s +%(steps)d.",
-        {"player": 2, "knonster": "Celya", "steps": 7},
+        "%(player)s plays %(knonster)s +%(steps)d.",
+        {"player": 1, "knonster": "Celya", "steps": 7},
     )
     with translation.override("de"):
+        # Seat 1 without a known name is "Spieler 2"; with one, the name.
         assert message_text(message) == "Spieler 2 spielt Celya +7 aus."
+        assert message_text(message, {1: "Bob"}) == "Bob spielt Celya +7 aus."
 
 
 @pytest.mark.django_db

@@ -29,19 +29,36 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+# A Message parameter under this key is a seat number (0-based): the platform
+# shows that seat's player name, plain `str()` shows "Player <n>" (1-based).
+# Msgids place it with `%(player)s`.
+PLAYER = "player"
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """Player-facing text: an English msgid and its %-format parameters.
 
     `str(message)` renders it in English; the platform translates `text`
-    first and then applies `params`.
+    first and then applies `params`. A `PLAYER` parameter is a seat number
+    that the renderer replaces by a name.
     """
 
     text: str
     params: JSON = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return self.text % self.params if self.params else self.text
+        return self.render(lambda seat: f"Player {seat + 1}")
+
+    def render(self, player_name: Callable[[int], str], text: str | None = None) -> str:
+        """Return `text` (default: the msgid) filled in, naming seats with `player_name`."""
+        text = self.text if text is None else text
+        if not self.params:
+            return text
+        params = dict(self.params)
+        if isinstance(params.get(PLAYER), int):
+            params[PLAYER] = player_name(params[PLAYER])
+        return text % params
 
     def to_json(self) -> JSON:
         """Return `{"text": str, "params": {...}}`."""

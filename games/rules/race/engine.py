@@ -46,6 +46,7 @@ from itertools import combinations
 
 from games.rules.base import (
     JSON,
+    PLAYER,
     Event,
     GameInfo,
     IllegalMove,
@@ -334,7 +335,7 @@ class RaceRules(Rules[State, Move]):
         data = event.data
         params: JSON = {}
         if "seat" in data:
-            params["player"] = data["seat"] + 1
+            params[PLAYER] = data["seat"]
         if "knonster" in data:
             params["knonster"] = c.NAMES[data["knonster"]]
         kind = event.kind

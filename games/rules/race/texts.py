@@ -68,40 +68,40 @@ CARD_MESSAGES: dict[str, dict[str, str]] = {
         ),
     },
     PLAYED: {
-        "plus": gettext_noop("Player %(player)d plays %(knonster)s +%(steps)d."),
-        "catchup": gettext_noop("Player %(player)d plays %(knonster)s catch-up."),
-        "triple": gettext_noop("Player %(player)d plays %(knonster)s triple lead."),
-        "rank": gettext_noop("Player %(player)d plays rank %(rank)d: +%(steps)d."),
+        "plus": gettext_noop("%(player)s plays %(knonster)s +%(steps)d."),
+        "catchup": gettext_noop("%(player)s plays %(knonster)s catch-up."),
+        "triple": gettext_noop("%(player)s plays %(knonster)s triple lead."),
+        "rank": gettext_noop("%(player)s plays rank %(rank)d: +%(steps)d."),
     },
     NO_EFFECT: {
         "plus": gettext_noop(
-            "Player %(player)d discards %(knonster)s +%(steps)d: it has no effect."
+            "%(player)s discards %(knonster)s +%(steps)d: it has no effect."
         ),
         "catchup": gettext_noop(
-            "Player %(player)d discards %(knonster)s catch-up: it has no effect."
+            "%(player)s discards %(knonster)s catch-up: it has no effect."
         ),
         "triple": gettext_noop(
-            "Player %(player)d discards %(knonster)s triple lead: it has no effect."
+            "%(player)s discards %(knonster)s triple lead: it has no effect."
         ),
         "rank": gettext_noop(
-            "Player %(player)d discards rank %(rank)d: +%(steps)d: it has no effect."
+            "%(player)s discards rank %(rank)d: +%(steps)d: it has no effect."
         ),
     },
     POWER_USED: {
         "plus": gettext_noop(
-            "Player %(player)d reveals %(power)s as a favourite and uses its "
+            "%(player)s reveals %(power)s as a favourite and uses its "
             "superpower with %(knonster)s +%(steps)d."
         ),
         "catchup": gettext_noop(
-            "Player %(player)d reveals %(power)s as a favourite and uses its "
+            "%(player)s reveals %(power)s as a favourite and uses its "
             "superpower with %(knonster)s catch-up."
         ),
         "triple": gettext_noop(
-            "Player %(player)d reveals %(power)s as a favourite and uses its "
+            "%(player)s reveals %(power)s as a favourite and uses its "
             "superpower with %(knonster)s triple lead."
         ),
         "rank": gettext_noop(
-            "Player %(player)d reveals %(power)s as a favourite and uses its "
+            "%(player)s reveals %(power)s as a favourite and uses its "
             "superpower with rank %(rank)d: +%(steps)d."
         ),
     },
@@ -114,7 +114,7 @@ CARD_MESSAGES: dict[str, dict[str, str]] = {
 }
 
 EVENT_TEXTS: dict[str, str] = {
-    "favourites_chosen": gettext_noop("Player %(player)d has chosen their favourites."),
+    "favourites_chosen": gettext_noop("%(player)s has chosen their favourites."),
     "favourites_noted": gettext_noop(
         "You chose %(first)s and %(second)s as your favourites."
     ),
@@ -131,7 +131,7 @@ EVENT_TEXTS: dict[str, str] = {
         "race could only end in a tie. The cards are dealt again; please "
         "choose again."
     ),
-    "race_started": gettext_noop("Player %(player)d starts the race."),
+    "race_started": gettext_noop("%(player)s starts the race."),
     "knonster_moved": gettext_noop(
         "%(knonster)s moves %(steps)d steps forward to field %(field)d."
     ),
@@ -142,15 +142,13 @@ EVENT_TEXTS: dict[str, str] = {
         "%(knonster)s moves %(steps)d steps and crosses the finish line."
     ),
     "knonster_finished": gettext_noop("%(knonster)s takes place %(place)d."),
-    "card_drawn": gettext_noop("Player %(player)d draws a card."),
+    "card_drawn": gettext_noop("%(player)s draws a card."),
     "race_decided": gettext_noop(
         "The race is decided: no order of the remaining Knonsters can change "
         "the players' ranking. Each player may now let the system finish for "
         "them."
     ),
-    "autoplay_on": gettext_noop(
-        "Player %(player)d lets the system finish the race for them."
-    ),
+    "autoplay_on": gettext_noop("%(player)s lets the system finish the race for them."),
     "race_over_race_finished": gettext_noop(
         "The race is over: three Knonsters have crossed the finish line."
     ),
@@ -158,11 +156,10 @@ EVENT_TEXTS: dict[str, str] = {
         "The race is over: the draw pile is empty."
     ),
     "final_score": gettext_noop(
-        "Player %(player)d backed %(first)s and %(second)s: %(points)d points, "
-        "rank %(rank)d."
+        "%(player)s backed %(first)s and %(second)s: %(points)d points, rank %(rank)d."
     ),
     "final_score_bet": gettext_noop(
-        "Player %(player)d backed %(first)s and %(second)s and bet on "
+        "%(player)s backed %(first)s and %(second)s and bet on "
         "%(winner)s: %(points)d points, rank %(rank)d."
     ),
 }
