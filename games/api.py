@@ -88,20 +88,7 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
     seat = match.seats.filter(user=user).first() if user.is_authenticated else None
     board = selectors.board_context(match=match, seat=seat)
     return {
-        "id": match.id,
-        "game": match.game_slug,
-        "status": match.status,
-        "version": match.version,
-        "options": match.options,
-        "seats": [
-            {
-                "position": s.position,
-                "name": s.name,
-                "robot": s.robot if s.is_robot else "",
-                "free": s.is_free,
-            }
-            for s in board.seats
-        ],
+        **_match_summary(match),
         "to_move": sorted(s.position for s in board.seats if s.to_move),
         "your_seat": board.seat,
         "view": board.view,

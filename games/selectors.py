@@ -45,7 +45,6 @@ class LogEntry:
 class SeatInfo:
     position: int
     name: str
-    robot: str
     is_robot: bool
     is_free: bool
     is_viewer: bool
@@ -136,7 +135,6 @@ def board_context(*, match: Match, seat: Seat | None) -> BoardContext:
         SeatInfo(
             position=s.position,
             name=s.name,
-            robot=s.robot,
             is_robot=s.is_robot,
             is_free=s.is_free,
             is_viewer=s.position == position,

@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext
 
+from games import selectors
 from games.models import Match
 from games.rules import Message
 from games.text import message_text
@@ -35,6 +36,15 @@ def option_labels(match: Match) -> list[str]:
         elif option.kind == "int" and value is not None and value != option.default:
             labels.append(f"{gettext(option.label)}: {value}")
     return labels
+
+
+@register.filter
+def robot_choices(match: Match) -> list[tuple[str, str]]:
+    """Return (name, translated label) for each robot of `match`'s game."""
+    return [
+        (name, gettext(label))
+        for name, label in selectors.robot_choices(match.game_slug)
+    ]
 
 
 @register.filter

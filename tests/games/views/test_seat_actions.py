@@ -91,3 +91,16 @@ def test_an_unknown_match_is_404(alice_client, action):
 @pytest.mark.parametrize("action", ["join", "robots", "leave"])
 def test_get_is_not_allowed(alice_client, open_match, action):
     assert alice_client.get(f"/matches/{open_match.id}/{action}/").status_code == 405
+
+
+def test_the_match_page_offers_each_robot_of_the_game(alice_client, open_match):
+    html = alice_client.get(f"/matches/{open_match.id}/").content.decode()
+
+    assert '<option value="random">Random robot</option>' in html
+    assert '<option value="eager">Eager robot</option>' in html
+
+
+def test_alice_chooses_which_robot_takes_the_seat(alice_client, open_match):
+    alice_client.post(f"/matches/{open_match.id}/robots/", {"robot": "eager"})
+
+    assert open_match.seats.get(position=1).robot == "eager"
