@@ -169,11 +169,11 @@ class Outcome:
         )
 
 
-class IllegalMove(Exception):
-    """The move is not legal in this state.
+class RulesError(Exception):
+    """A refusal by the rules, worded for players.
 
     `message` is an English msgid (marked with `gettext_noop`) and `params`
-    its %-format parameters; the platform shows the translation to the player.
+    its %-format parameters; the platform shows the translation.
     """
 
     def __init__(self, message: str, **params: Any) -> None:
@@ -186,20 +186,12 @@ class IllegalMove(Exception):
         return Message(self.message, self.params)
 
 
-class InvalidOptions(ValueError):
-    """The options or seat count of a new match are not acceptable.
+class IllegalMove(RulesError):
+    """The move is not legal in this state."""
 
-    Like IllegalMove: `message` is a msgid and `params` its parameters.
-    """
 
-    def __init__(self, message: str, **params: Any) -> None:
-        self.message = message
-        self.params = params
-        super().__init__(str(self.as_message()))
-
-    def as_message(self) -> Message:
-        """Return the reason as a translatable `Message`."""
-        return Message(self.message, self.params)
+class InvalidOptions(RulesError, ValueError):
+    """The options or seat count of a new match are not acceptable."""
 
 
 def _check_int_option(option: OptionInfo, value: Any) -> None:
