@@ -60,6 +60,14 @@ def carol(make_user):
 
 
 @pytest.fixture
+def open_match(alice):
+    """An open 3-seat Race match: alice on seat 0, two seats free."""
+    from games import services
+
+    return services.match_create(user=alice, game_slug="race", seats=3)
+
+
+@pytest.fixture
 def race_match(alice, bob):
     """A running 3-seat Race match: alice (0), bob (1) and a robot (2)."""
     from games import services

@@ -8,11 +8,6 @@ from games.models import Match
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def open_match(alice):
-    return services.match_create(user=alice, game_slug="race", seats=3)
-
-
 def test_gives_the_first_free_seat(open_match, bob):
     seat = services.seat_claim(match_id=open_match.id, user=bob)
 

@@ -8,11 +8,6 @@ from games.models import Match
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def open_match(alice):
-    return services.match_create(user=alice, game_slug="race", seats=3)
-
-
 def test_frees_the_seat_and_keeps_the_match_open_while_someone_is_left(
     open_match, alice, bob
 ):

@@ -9,11 +9,6 @@ from games.rules.registry import ROBOTS_BY_SLUG
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def open_match(alice):
-    return services.match_create(user=alice, game_slug="race", seats=3)
-
-
 def test_puts_the_default_robot_on_the_first_free_seat(open_match, alice):
     seat = services.seat_robot_add(match_id=open_match.id, user=alice)
 

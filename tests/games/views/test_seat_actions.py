@@ -2,15 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Match
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def open_match(alice):
-    return services.match_create(user=alice, game_slug="race", seats=3)
 
 
 def test_bob_joins_and_is_sent_back_to_the_match(client_for, bob, open_match):
