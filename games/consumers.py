@@ -42,7 +42,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             match_group(self.match_id), self.channel_name
         )
         await self.accept()
-        self.sent_version = version
+        # The page names the version it was rendered at: a move committed
+        # between that render and this connect is pushed at once.
+        self.sent_version = _page_version(self.scope, default=version)
+        if version > self.sent_version:
+            await self._push()
         if settings.LIVE_POLL_SECONDS > 0:
             self.poller = asyncio.create_task(self._poll())
 

@@ -101,6 +101,35 @@ async def test_a_seat_receives_its_own_board_after_a_move_is_committed(
     )
 
 
+async def test_a_move_between_page_render_and_connect_is_pushed_at_once(
+    socket_for, race_match, alice, bob
+):
+    # bob's page was rendered at version 0; alice moves before his socket opens.
+    moves = await database_sync_to_async(legal_json)(race_match, 0)
+    await _submit(race_match, alice, moves[0])
+    socket = await _connect(
+        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+    )
+    try:
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    assert 'data-version="1"' in html
+
+
+async def test_a_socket_opened_at_the_current_version_waits_quietly(
+    socket_for, race_match, bob
+):
+    socket = await _connect(
+        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+    )
+    try:
+        assert await socket.receive_nothing(timeout=0.5)
+    finally:
+        await socket.disconnect()
+
+
 async def test_a_spectator_receives_the_spectator_board(
     socket_for, race_match, alice, carol
 ):
