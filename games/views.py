@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -209,7 +210,7 @@ def _seat_action(
         messages.error(request, str(error.message))
     if not Match.objects.filter(id=match_id).exists():
         raise Http404
-    url = Match.objects.get(id=match_id).get_absolute_url()
+    url = reverse("games:match_detail", kwargs={"match_id": match_id})
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)
