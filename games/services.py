@@ -29,6 +29,8 @@ def match_create(
 ) -> Match:
     """Create an open match with `seats` seats; `user` takes seat 0.
 
+    A one-seat (solo) match starts at once.
+
     Raises InvalidMatchSettings for an unknown game, a seat count outside the
     game's range or options the game refuses.
     """
@@ -60,7 +62,11 @@ def match_create(
             Seat(match=match, position=position) for position in range(seats)
         )
         match.seats.filter(position=0).update(user=user, joined_at=timezone.now())
-        broadcast.lobby_changed_on_commit()
+        if seats == 1:
+            # A solo match is full as soon as its creator sits down.
+            _start_if_full(match)
+        else:
+            broadcast.lobby_changed_on_commit()
     return match
 
 

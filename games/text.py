@@ -21,4 +21,5 @@ def message_text(message: Message, seat_names: Mapping[int, str] | None = None) 
             names.get(seat) or gettext("Player %(number)d") % {"number": seat + 1}
         ),
         gettext(message.text),
+        gettext,
     )

@@ -50,12 +50,25 @@ class Message:
     def __str__(self) -> str:
         return self.render(lambda seat: f"Player {seat + 1}")
 
-    def render(self, player_name: Callable[[int], str], text: str | None = None) -> str:
-        """Return `text` (default: the msgid) filled in, naming seats with `player_name`."""
+    def render(
+        self,
+        player_name: Callable[[int], str],
+        text: str | None = None,
+        translate: Callable[[str], str] | None = None,
+    ) -> str:
+        """Return `text` (default: the msgid) filled in, naming seats with `player_name`.
+
+        A parameter may itself be a Message (or its JSON), or a list of them
+        (joined with ", "): each is translated with `translate` and rendered
+        the same way, so a colour name or a roll of dice gets translated too.
+        """
         text = self.text if text is None else text
         if not self.params:
             return text
-        params = dict(self.params)
+        params = {
+            key: _nested(value, player_name, translate)
+            for key, value in self.params.items()
+        }
         if isinstance(params.get(PLAYER), int):
             params[PLAYER] = player_name(params[PLAYER])
         return text % params
@@ -63,6 +76,22 @@ class Message:
     def to_json(self) -> JSON:
         """Return `{"text": str, "params": {...}}`."""
         return {"text": self.text, "params": dict(self.params)}
+
+
+def _nested(
+    value: Any,
+    player_name: Callable[[int], str],
+    translate: Callable[[str], str] | None,
+) -> Any:
+    """Render a Message parameter that is a Message, Message JSON or a list of them."""
+    if isinstance(value, list):
+        return ", ".join(str(_nested(item, player_name, translate)) for item in value)
+    if isinstance(value, dict) and "text" in value:
+        value = Message(value["text"], value.get("params") or {})
+    if isinstance(value, Message):
+        text = translate(value.text) if translate else value.text
+        return value.render(player_name, text, translate)
+    return value
 
 
 class Jsonable(Protocol):
@@ -142,8 +171,9 @@ class Event:
 class Outcome:
     """How a finished match ranked the seats.
 
-    `ranks[seat]` is 1 for first place; equal ranks are ties. `scores[seat]`
-    is the final score where the game has one.
+    `ranks[seat]` is 1 for first place; equal ranks are ties. A solo match
+    (one seat against the game) ranks its seat 1 if it won, 2 if the game
+    won. `scores[seat]` is the final score where the game has one.
     """
 
     ranks: tuple[int, ...]

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import race
+from . import dice_stars, race
 from .base import Robot, Rules
 
 RULES_BY_SLUG: dict[str, Rules[Any, Any]] = {
     "race": race.RULES,
+    "dice-stars": dice_stars.RULES,
 }
 
 # The first robot of each game is its default (also used for "finish
 # automatically" and, later, timeouts).
 ROBOTS_BY_SLUG: dict[str, dict[str, Robot[Any]]] = {
     "race": race.ROBOTS,
+    "dice-stars": dice_stars.ROBOTS,
 }
 
 

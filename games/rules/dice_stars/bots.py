@@ -1,0 +1,48 @@
+"""Dice Stars robots: pure strategies that see only their seat's view and moves.
+
+"random" is the seeds' level of robot: uniform among the legal moves.
+"greedy" picks the move with the best immediate change of its own total, as
+the view reports it (`takes[].points`, `star_rows[].points`); moves without
+a score change (drawing, the reserve decision) are chosen at random.
+"""
+
+from __future__ import annotations
+
+from games.rules.base import JSON, Robot, gettext_noop
+from games.rules.rng import Rng
+
+from .state import COLOUR, PLACE_STAR, STARS, VALUE, Move
+
+
+def choose_random(view: JSON, legal: list[Move], rng: Rng) -> Move:
+    """Return a uniformly random legal move; raise ValueError if `legal` is empty."""
+    move, _ = rng.choice(legal)
+    return move
+
+
+def choose_greedy(view: JSON, legal: list[Move], rng: Rng) -> Move:
+    """Return the legal move with the best immediate score change, ties at random.
+
+    Raises ValueError if `legal` is empty.
+    """
+    points: dict[Move, int] = {}
+    for take in view.get("takes") or []:
+        kind = take["kind"]
+        if kind == COLOUR:
+            points[Move(COLOUR, colour=take["colour"])] = take["points"]
+        elif kind == VALUE:
+            points[Move(VALUE, value=take["value"])] = take["points"]
+        elif kind == STARS:
+            points[Move(STARS)] = take["points"]
+    for row in view.get("star_rows") or []:
+        points[Move(PLACE_STAR, value=row["value"])] = row["points"] or 0
+    scored = [(points.get(move, 0), move) for move in legal]
+    top = max(score for score, _ in scored)
+    move, _ = rng.choice([m for score, m in scored if score == top])
+    return move
+
+
+ROBOTS: dict[str, Robot[Move]] = {
+    "random": Robot("random", gettext_noop("Random robot"), choose_random),
+    "greedy": Robot("greedy", gettext_noop("Greedy robot"), choose_greedy),
+}

@@ -1,0 +1,396 @@
+"""Dice Stars: roll and write for 1 to 4 seats, solo against a virtual opponent.
+
+No hidden information: every sheet, the reserve, the discard and the bag's
+contents are open. Chance: the dice drawn from the bag, their faces and the
+starting seat, drawn from `State.rng`. Sources: /work/shared/seeds/
+dice-stars.de.txt ("Dice Stars rules") and rules/dice-stars.md (our rulings).
+
+The view (`DiceStarsRules.view(state, seat)`, seat None = spectator) is JSON:
+
+- `step`: "rebag" | "draw" | "take" | "stars" | "over"; `seat`: the viewer
+  or None; `seats`; `current`: the seat whose turn it is (None once over);
+  `start`: the first seat; `to_move`: [current] or []; `turns`: finished
+  turns per seat.
+- `solo`: None, or {`size`, `marked`, `points_per_cell`, `opponent_score`}.
+- `bag`: {`count`, `colours`: {colour: n}}; `discard`: {`count`, `colours`};
+  `reserve`: dice, each {`die`, `colour`, `face` (0 = star), `star`, `new`
+  (rolled this turn)}.
+- `draw`: None, or {`counts`: allowed numbers, `forced`: bool} in the draw step.
+- `rebag`: None, or {`discard`, `reserve`}: dice counts, in the rebag step.
+- `takes`: [] outside the take step, else one dict per take the reserve
+  offers: `key` ("colour-pink", "value-3", "stars"), `kind`, `colour`,
+  `value`, `move` (move JSON), `dice`, `count`, `sum`, `fits`, `legal`,
+  `comet` (the dice would go into the comet), `cells` ([[row value, cell
+  index], ...], the last gets the sum), `free` (room there), `reason`
+  (Message JSON when it does not fit, else None) and `points` (the change of
+  the player's total: the best possible placement for stars).
+- `comet_turn`: no take fits, so the chosen dice go into the comet.
+- `stars_left`: star cells still to mark; `star_rows`: in the stars step,
+  one dict per row with a free star cell: {`value`, `free`, `points`}.
+- `sheets`: one per seat: {`seat`, `total`, `comet`, `white_free`, `rows`:
+  [{`value`, `cells`: [{`mark`: None | "x" | int, `green`, `colour`}],
+  `stars`: {`cells`, `marked`}, `sum`, `multiplier`, `score`}]}.
+- `end_trigger`: None or {`seat`, `reason`}; `outcome`: None or
+  {`ranks`, `scores`, `reason`} once over.
+
+Messages are {"text": msgid, "params": {...}} for the platform to translate.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.rules.base import (
+    JSON,
+    PLAYER,
+    Event,
+    GameInfo,
+    InvalidOptions,
+    Message,
+    OptionInfo,
+    Outcome,
+    Rules,
+    gettext_noop,
+)
+from games.rules.rng import Rng
+
+from . import flow
+from . import texts as t
+from .dice import ALL_DICE, COLOURS, DIE_COLOURS, colour_message, die_message
+from .sheet import STAR_CELLS, VALUES, WHITE, Sheet
+from .state import (
+    COLOUR,
+    DRAW,
+    PLACE_STAR,
+    REBAG,
+    STARS,
+    STEP_DRAW,
+    STEP_OVER,
+    STEP_REBAG,
+    STEP_STARS,
+    STEP_TAKE,
+    VALUE,
+    Die,
+    Move,
+    State,
+)
+
+SOLO_GRID_DEFAULT = 30
+# Per seat: at most 50 cells to fill, one per turn at least, plus the comet
+# turn; each turn is up to 3 moves (rebag, draw, take) plus one per star cell.
+MAX_MOVES = 4 * (51 * 3 + sum(STAR_CELLS))
+
+
+class DiceStarsRules(Rules[State, Move]):
+    """Dice Stars, with the solo variant for one seat."""
+
+    info = GameInfo(
+        slug="dice-stars",
+        name="Dice Stars",
+        min_seats=1,
+        max_seats=4,
+        hidden_information=False,
+        chance=True,
+        max_moves=MAX_MOVES,
+        options=(
+            OptionInfo(
+                "solo_grid",
+                gettext_noop("Solo grid size"),
+                kind="int",
+                default=SOLO_GRID_DEFAULT,
+                help=gettext_noop(
+                    "Solo only: the cells of the virtual opponent's grid. If it "
+                    "fills up, you lose."
+                ),
+                min_value=10,
+                max_value=60,
+            ),
+        ),
+        tagline=gettext_noop(
+            "Draw and roll dice, take a colour, a value or the stars, and fill "
+            "your score sheet wisely."
+        ),
+    )
+
+    def new_state(self, *, seats: int, options: JSON, seed: int) -> State:
+        """Return a new match: every die in the bag, blank sheets, a random first seat.
+
+        Raises InvalidOptions for a seat count outside 1-4. Dice Stars rules, A.
+        """
+        if not 1 <= seats <= 4:
+            raise InvalidOptions(gettext_noop("Dice Stars takes 1 to 4 seats."))
+        rng = Rng(seed=seed)
+        start, rng = rng.randint(0, seats - 1)
+        return State(
+            seats=seats,
+            solo_grid=int(options.get("solo_grid", SOLO_GRID_DEFAULT)),
+            rng=rng,
+            step=STEP_DRAW,
+            current=start,
+            start=start,
+            bag=ALL_DICE,
+            reserve=(),
+            discard=(),
+            rolled=(),
+            rebag_next=False,
+            stars_left=0,
+            sheets=(Sheet.empty(),) * seats,
+            turns=(0,) * seats,
+            end_trigger=None,
+            end_reason=None,
+            solo_marked=0,
+        )
+
+    def to_move(self, state: State) -> frozenset[int]:
+        """Return {the current seat}, or nothing once over."""
+        return frozenset() if state.current is None else frozenset({state.current})
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Return `seat`'s moves for the step of its turn (see flow.legal_moves)."""
+        return flow.legal_moves(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """Return the state after `seat` makes `move`, and its events.
+
+        Raises IllegalMove (a player-readable msgid) for any move not legal now.
+        """
+        return flow.apply_move(state, seat, move)
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        """Return the whole open game as JSON (shape in the module docstring)."""
+        rolled = set(state.rolled)
+        current = state.current
+        takes: list[JSON] = []
+        comet_turn = False
+        if state.step == STEP_TAKE and current is not None:
+            options = flow.take_options(state, current)
+            legal = flow.legal_takes(options)
+            comet_turn = flow.is_comet_turn(options)
+            sheet = state.sheets[current]
+            takes = [
+                _take_json(option, option in legal, comet_turn, sheet, rolled)
+                for option in options
+            ]
+        star_rows: list[JSON] = []
+        if state.step == STEP_STARS and current is not None:
+            sheet = state.sheets[current]
+            before = sheet.total()
+            for value in flow.star_rows(state, current):
+                best = sheet.mark_star(value).best_star_total(state.stars_left - 1)
+                star_rows.append(
+                    {
+                        "value": value,
+                        "free": sheet.star_free(value),
+                        "points": None if best is None else best - before,
+                    }
+                )
+        outcome = self.outcome(state)
+        return {
+            "step": state.step,
+            "seat": seat,
+            "seats": state.seats,
+            "current": current,
+            "start": state.start,
+            "to_move": sorted(self.to_move(state)),
+            "turns": list(state.turns),
+            "solo": None
+            if not state.solo
+            else {
+                "size": state.solo_grid,
+                "marked": state.solo_marked,
+                "points_per_cell": flow.SOLO_POINTS_PER_CELL,
+                "opponent_score": flow.opponent_score(state),
+            },
+            "bag": _pool(state.bag),
+            "discard": _pool(state.discard),
+            "reserve": [_die_json(d, rolled) for d in state.reserve],
+            "draw": {
+                "counts": flow.draw_counts(state),
+                "forced": flow.is_draw_forced(state),
+            }
+            if state.step == STEP_DRAW
+            else None,
+            "rebag": {"discard": len(state.discard), "reserve": len(state.reserve)}
+            if state.step == STEP_REBAG
+            else None,
+            "takes": takes,
+            "comet_turn": comet_turn,
+            "stars_left": state.stars_left,
+            "star_rows": star_rows,
+            "sheets": [_sheet_json(s, sheet) for s, sheet in enumerate(state.sheets)],
+            "end_trigger": None
+            if state.end_trigger is None
+            else {"seat": state.end_trigger[0], "reason": state.end_trigger[1]},
+            "outcome": None if outcome is None else outcome.to_json(),
+        }
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Return ranks and totals once over, else None.
+
+        Most points wins; equal totals share a rank (Dice Stars rules, E;
+        rules/dice-stars.md). Solo: rank 1 if won, 2 if the virtual opponent
+        won (Dice Stars rules, F).
+        """
+        if state.step != STEP_OVER or state.end_reason is None:
+            return None
+        totals = tuple(sheet.total() for sheet in state.sheets)
+        if state.solo:
+            return Outcome(
+                ranks=(1 if flow.solo_won(state) else 2,),
+                reason=state.end_reason,
+                scores=totals,
+            )
+        ranks = tuple(1 + sum(other > mine for other in totals) for mine in totals)
+        return Outcome(ranks=ranks, reason=state.end_reason, scores=totals)
+
+    def describe(self, move: Move) -> Message:
+        """Return the button label of `move`."""
+        if move.kind == REBAG:
+            return Message(t.RETURN_RESERVE if move.with_reserve else t.KEEP_RESERVE)
+        if move.kind == DRAW and move.count in t.DRAW_LABELS:
+            return Message(t.DRAW_LABELS[move.count])
+        if move.kind == COLOUR and move.colour in t.TAKE_COLOUR:
+            return Message(t.TAKE_COLOUR[move.colour])
+        if move.kind == VALUE:
+            return Message(t.TAKE_VALUE, {"value": move.value})
+        if move.kind == STARS:
+            return Message(t.TAKE_STARS)
+        if move.kind == PLACE_STAR:
+            return Message(t.PLACE_STAR, {"value": move.value})
+        return Message(t.UNKNOWN_MOVE)
+
+    def describe_event(self, event: Event) -> Message:
+        """Return the log line for `event` (kinds listed in texts.EVENT_TEXTS)."""
+        data = event.data
+        kind = event.kind
+        params: JSON = {}
+        if "seat" in data:
+            params[PLAYER] = data["seat"]
+        for key in ("count", "value", "sum", "score", "marked", "size"):
+            if key in data:
+                params[key] = data[key]
+        if "dice" in data:
+            params["dice"] = [die_message(d, f).to_json() for d, f in data["dice"]]
+        if "colour" in data:
+            params["colour"] = colour_message(data["colour"]).to_json()
+        if kind == "rebag" and data.get("reserve"):
+            kind = "rebag_reserve"
+        elif kind == "drew" and data.get("forced"):
+            kind = "drew_forced"
+        elif kind == "took":
+            kind = ("comet_" if data["comet"] else "took_") + data["kind"]
+        elif kind == "end_triggered":
+            prefix = "end_triggered_" if data.get("final_round") else "end_now_"
+            kind = prefix + data["reason"]
+        elif kind == "game_over":
+            kind = "game_over_" + data["reason"]
+        elif kind == "solo_opponent":
+            kind = "solo_won" if data["won"] else "solo_lost"
+            params[PLAYER] = 0
+        return Message(t.EVENT_TEXTS.get(kind, t.SOMETHING), params)
+
+    def state_from_json(self, data: JSON) -> State:
+        """Return the State stored as `data`; raise IllegalMove if malformed."""
+        return State.from_json(data)
+
+    def move_from_json(self, data: JSON) -> Move:
+        """Return the Move sent as `data`; raise IllegalMove if malformed."""
+        return Move.from_json(data)
+
+
+def _pool(dice: tuple[int, ...]) -> JSON:
+    counts = Counter(DIE_COLOURS[d] for d in dice)
+    return {"count": len(dice), "colours": {c: counts[c] for c in COLOURS}}
+
+
+def _die_json(die: Die, rolled: set[int]) -> JSON:
+    return {
+        "die": die.die,
+        "colour": die.colour,
+        "face": die.face,
+        "star": die.is_star,
+        "new": die.die in rolled,
+    }
+
+
+def _why_not(option: flow.TakeOption) -> Message | None:
+    if option.fits:
+        return None
+    move = option.move
+    count = len(option.dice)
+    params: JSON = {"count": count, "free": option.free}
+    if move.kind == COLOUR and move.colour is not None:
+        params["colour"] = colour_message(move.colour).to_json()
+        return Message(t.COLUMN_SHORT if option.free else t.COLUMN_FULL, params)
+    if move.kind == VALUE:
+        params["value"] = move.value
+        return Message(t.ROW_SHORT if option.free else t.ROW_FULL, params)
+    return Message(t.STARS_SHORT if option.free else t.STARS_FULL, params)
+
+
+def _take_json(
+    option: flow.TakeOption, legal: bool, comet: bool, sheet: Sheet, rolled: set[int]
+) -> JSON:
+    move = option.move
+    if comet:
+        points = -option.total
+    elif move.kind == STARS:
+        best = sheet.best_star_total(len(option.dice))
+        points = 0 if best is None else best - sheet.total()
+    elif option.fits:
+        points = sheet.write(option.cells, option.total).total() - sheet.total()
+    else:
+        points = 0
+    key = (
+        move.kind if move.kind == STARS else f"{move.kind}-{move.colour or move.value}"
+    )
+    reason = _why_not(option)
+    return {
+        "key": key,
+        "kind": move.kind,
+        "colour": move.colour,
+        "value": move.value,
+        "move": move.to_json(),
+        "dice": [_die_json(d, rolled) for d in option.dice],
+        "count": len(option.dice),
+        "sum": option.total,
+        "fits": option.fits,
+        "legal": legal,
+        "comet": comet and legal,
+        "cells": [[VALUES[r], i] for r, i in option.cells],
+        "free": option.free,
+        "reason": None if reason is None else reason.to_json(),
+        "points": points,
+    }
+
+
+def _sheet_json(seat: int, sheet: Sheet) -> JSON:
+    rows = []
+    for r, value in enumerate(VALUES):
+        rows.append(
+            {
+                "value": value,
+                "cells": [
+                    {
+                        "mark": cell,
+                        "green": i >= WHITE,
+                        "colour": COLOURS[i] if i < WHITE else None,
+                    }
+                    for i, cell in enumerate(sheet.rows[r])
+                ],
+                "stars": {"cells": STAR_CELLS[r], "marked": sheet.stars[r]},
+                "sum": sheet.row_sum(r),
+                "multiplier": sheet.multiplier(r),
+                "score": sheet.row_score(r),
+            }
+        )
+    return {
+        "seat": seat,
+        "total": sheet.total(),
+        "comet": sheet.comet,
+        "white_free": sheet.white_free(),
+        "rows": rows,
+    }
+
+
+RULES = DiceStarsRules()
