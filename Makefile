@@ -55,6 +55,7 @@ messages: install
 
 bench: install
 	$(BIN)/python bench/engines.py
+	$(BIN)/python bench/robots.py 200
 
 clean:
 	rm -rf $(VENV) var staticfiles db.sqlite3*

@@ -20,6 +20,12 @@ PLAYTHROUGHS: dict[str, JSON] = {
         "options": {"win_bet": True, "superpowers": True},
         "seed": 5,
     },
+    # Seed 1: both reserve choices, stars, a comet and a final round.
+    "dice-stars": {
+        "seats": 2,
+        "options": {"solo_grid": 30},
+        "seed": 1,
+    },
 }
 
 

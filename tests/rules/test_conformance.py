@@ -55,6 +55,23 @@ JUNK_MOVES: list[Any] = [
     {"kind": "favourites", "knonsters": [["rithle"], "celya"]},
     {"kind": "power", "card": "rank4"},
     {"kind": "power", "card": "rank4", "knonster": 1},
+    {"kind": "draw"},
+    {"kind": "draw", "count": 0},
+    {"kind": "draw", "count": 4},
+    {"kind": "draw", "count": "3"},
+    {"kind": "draw", "count": True},
+    {"kind": "draw", "count": 2.0},
+    {"kind": "colour", "colour": "green"},
+    {"kind": "colour", "colour": None},
+    {"kind": "value", "value": 7},
+    {"kind": "value", "value": 1},
+    {"kind": "value", "value": "5"},
+    {"kind": "place_star", "value": None},
+    {"kind": "place_star", "value": 0},
+    {"kind": "stars", "extra": 1},
+    {"kind": "rebag"},
+    {"kind": "rebag", "with_reserve": "yes"},
+    {"kind": "rebag", "with_reserve": 1},
 ]
 
 
@@ -206,12 +223,16 @@ def _rngs(value):
 
 
 def _contains_rng(value, rngs):
-    if isinstance(value, dict):
-        if value in rngs or "rng" in value:
-            return True
-        return any(_contains_rng(v, rngs) for v in value.values())
-    if isinstance(value, list):
-        return any(_contains_rng(v, rngs) for v in value)
+    # Iterative: views are walked thousands of times per game.
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            if "rng" in item or ("draws" in item and item in rngs):
+                return True
+            pending.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            pending.extend(v for v in item if isinstance(v, (dict, list)))
     return False
 
 

@@ -16,7 +16,9 @@ The view (`DiceStarsRules.view(state, seat)`, seat None = spectator) is JSON:
   `reserve`: dice, each {`die`, `colour`, `face` (0 = star), `star`, `new`
   (rolled this turn)}.
 - `draw`: None, or {`counts`: allowed numbers, `forced`: bool} in the draw step.
-- `rebag`: None, or {`discard`, `reserve`}: dice counts, in the rebag step.
+- `rebag`: None, or {`discard`, `reserve`}: dice counts, in the rebag step;
+  `rebag_next`: this turn drew the last die or took a star, so the next
+  player starts by returning the discard to the bag.
 - `takes`: [] outside the take step, else one dict per take the reserve
   offers: `key` ("colour-pink", "value-3", "stars"), `kind`, `colour`,
   `value`, `move` (move JSON), `dice`, `count`, `sum`, `fits`, `legal`,
@@ -213,6 +215,7 @@ class DiceStarsRules(Rules[State, Move]):
             "rebag": {"discard": len(state.discard), "reserve": len(state.reserve)}
             if state.step == STEP_REBAG
             else None,
+            "rebag_next": state.rebag_next,
             "takes": takes,
             "comet_turn": comet_turn,
             "stars_left": state.stars_left,

@@ -215,10 +215,15 @@ class State:
                 solo_marked=_int(data["solo_marked"]),
             )
             dice = sorted(state.bag + state.discard + tuple(d.die for d in reserve))
+            over = state.step == STEP_OVER
             if (
                 dice != list(ALL_DICE)
                 or len(state.sheets) != seats
                 or len(state.turns) != seats
+                or not 0 <= state.start < seats
+                or (state.current is None) != over
+                or (state.current is not None and not 0 <= state.current < seats)
+                or (state.end_reason is None) == over
             ):
                 raise ValueError("inconsistent state")
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:

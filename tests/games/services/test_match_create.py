@@ -83,3 +83,16 @@ def test_refuses_bad_options_and_creates_nothing(alice, options):
     # The message is shown to the player, so it must say something.
     assert str(refusal.value.message)
     assert not Match.objects.exists()
+
+
+def test_a_one_seat_match_starts_and_is_announced_on_commit(
+    alice, django_capture_on_commit_callbacks, group_sends
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert match.started_at is not None
+    assert match.version == 0
+    assert {group for group, _ in group_sends} >= {"lobby", f"match-{match.id}"}
