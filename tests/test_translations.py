@@ -27,6 +27,7 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]")
 @dataclass
 class Entry:
     msgid: str = ""
+    msgctxt: str | None = None
     msgid_plural: str | None = None
     msgstr: dict[int, str] = field(default_factory=dict)
     flags: set[str] = field(default_factory=set)
@@ -60,7 +61,9 @@ def _parse_po(text: str) -> list[Entry]:
                 assert current is not None, f"unexpected line in {PO_PATH}: {line!r}"
                 text_value = ast.literal_eval(line)
             keyword, index = current
-            if keyword == "msgid":
+            if keyword == "msgctxt":
+                entry.msgctxt = (entry.msgctxt or "") + text_value
+            elif keyword == "msgid":
                 entry.msgid += text_value
             elif keyword == "msgid_plural":
                 entry.msgid_plural = (entry.msgid_plural or "") + text_value
@@ -160,7 +163,12 @@ def test_compiled_catalogue_matches_the_po(messages):
             entry.msgid
             for entry in messages
             if entry.msgid_plural is None
-            and translation.gettext(entry.msgid) != entry.msgstr[0]
+            and (
+                translation.gettext(entry.msgid)
+                if entry.msgctxt is None
+                else translation.pgettext(entry.msgctxt, entry.msgid)
+            )
+            != entry.msgstr[0]
         ]
     assert not stale, "run compilemessages: " + repr(stale[:5])
 
