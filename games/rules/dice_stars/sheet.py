@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TypeAlias
 
+from games.rules.jsonfields import int_field
+
 from .dice import COLOURS
 
 X = "x"
@@ -169,9 +171,11 @@ class Sheet:
         if not isinstance(stars, list) or len(stars) != len(VALUES):
             raise ValueError("bad stars")
         parsed_stars = tuple(_count(n, STAR_CELLS[r]) for r, n in enumerate(stars))
-        if comet is not None and not _is_int(comet):
-            raise TypeError("bad comet")
-        return cls(rows=tuple(parsed_rows), stars=parsed_stars, comet=comet)  # type: ignore[arg-type]
+        return cls(
+            rows=tuple(parsed_rows),
+            stars=parsed_stars,
+            comet=None if comet is None else int_field(comet),
+        )
 
 
 @lru_cache(maxsize=8192)
@@ -200,23 +204,17 @@ def _best_star_total(
     return best[extra] - (comet or 0)
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _cell(value: object) -> Cell:
     if value is None or value == X:
         return X if value == X else None
-    if (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and 0 <= value <= MAX_CELL
-    ):
-        return value
-    raise ValueError("bad cell")
+    number = int_field(value)
+    if not 0 <= number <= MAX_CELL:
+        raise ValueError("bad cell")
+    return number
 
 
 def _count(value: object, high: int) -> int:
-    if not _is_int(value) or not 0 <= value <= high:  # type: ignore[operator]
+    count = int_field(value)
+    if not 0 <= count <= high:
         raise ValueError("bad count")
-    return value  # type: ignore[return-value]
+    return count

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.base import JSON, IllegalMove, gettext_noop
+from games.rules.jsonfields import bool_field, choice_field, int_field, is_int
 from games.rules.rng import Rng
 
 from .dice import ALL_DICE, COLOURS, DIE_COLOURS, FACES
@@ -94,11 +95,11 @@ class Move:
         argument: Any = data.get(key) if key else None
         if kind == REBAG and isinstance(argument, bool):
             return cls(REBAG, with_reserve=argument)
-        if kind == DRAW and _is_int(argument) and 1 <= argument <= 3:
+        if kind == DRAW and is_int(argument) and 1 <= argument <= 3:
             return cls(DRAW, count=argument)
         if kind == COLOUR and argument in COLOURS:
             return cls(COLOUR, colour=argument)
-        if kind in (VALUE, PLACE_STAR) and _is_int(argument) and argument in VALUES:
+        if kind in (VALUE, PLACE_STAR) and is_int(argument) and argument in VALUES:
             return cls(kind, value=argument)
         if kind == STARS:
             return cls(STARS)
@@ -185,34 +186,36 @@ class State:
     def from_json(cls, data: Any) -> State:
         """Inverse of `to_json`; raise IllegalMove for malformed data."""
         try:
-            seats = _int(data["seats"])
+            seats = int_field(data["seats"])
             trigger = data["end_trigger"]
-            reserve = tuple(Die(_die(d), _int(face)) for d, face in data["reserve"])
+            reserve = tuple(
+                Die(_die(d), int_field(face)) for d, face in data["reserve"]
+            )
             for die in reserve:
                 if die.face not in FACES[die.colour]:
                     raise ValueError("impossible face")
             state = cls(
                 seats=seats,
-                solo_grid=_int(data["solo_grid"]),
+                solo_grid=int_field(data["solo_grid"]),
                 rng=Rng.from_json(data["rng"]),
-                step=_choice(data["step"], STEPS),
-                current=None if data["current"] is None else _int(data["current"]),
-                start=_int(data["start"]),
+                step=choice_field(data["step"], STEPS),
+                current=None if data["current"] is None else int_field(data["current"]),
+                start=int_field(data["start"]),
                 bag=tuple(_die(d) for d in data["bag"]),
                 reserve=reserve,
                 discard=tuple(_die(d) for d in data["discard"]),
                 rolled=tuple(_die(d) for d in data["rolled"]),
-                rebag_next=_bool(data["rebag_next"]),
-                stars_left=_int(data["stars_left"]),
+                rebag_next=bool_field(data["rebag_next"]),
+                stars_left=int_field(data["stars_left"]),
                 sheets=tuple(Sheet.from_json(sheet) for sheet in data["sheets"]),
-                turns=tuple(_int(n) for n in data["turns"]),
+                turns=tuple(int_field(n) for n in data["turns"]),
                 end_trigger=None
                 if trigger is None
-                else (_int(trigger[0]), _choice(trigger[1], END_REASONS)),
+                else (int_field(trigger[0]), choice_field(trigger[1], END_REASONS)),
                 end_reason=None
                 if data["end_reason"] is None
-                else _choice(data["end_reason"], END_REASONS),
-                solo_marked=_int(data["solo_marked"]),
+                else choice_field(data["end_reason"], END_REASONS),
+                solo_marked=int_field(data["solo_marked"]),
             )
             dice = sorted(state.bag + state.discard + tuple(d.die for d in reserve))
             over = state.step == STEP_OVER
@@ -236,29 +239,7 @@ class State:
 # Helpers
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int(value: Any) -> int:
-    if not _is_int(value):
-        raise TypeError("expected an int")
-    return int(value)
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError("expected a bool")
-    return value
-
-
-def _choice(value: Any, options: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in options:
-        raise ValueError("unknown value")
-    return value
-
-
 def _die(value: Any) -> int:
-    if not _is_int(value) or value not in ALL_DICE:
+    if not is_int(value) or value not in ALL_DICE:
         raise ValueError("unknown die")
     return int(value)

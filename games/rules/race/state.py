@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.base import JSON, IllegalMove, gettext_noop
+from games.rules.jsonfields import bool_field, choice_field, int_field
 from games.rules.rng import Rng
 
 from .cards import CARDS, KNONSTERS
@@ -194,42 +195,46 @@ class State:
         try:
             last = data["last_play"]
             state = cls(
-                seats=_int(data["seats"]),
-                win_bet=_bool(data["win_bet"]),
-                superpowers=_bool(data["superpowers"]),
+                seats=int_field(data["seats"]),
+                win_bet=bool_field(data["win_bet"]),
+                superpowers=bool_field(data["superpowers"]),
                 rng=Rng(
-                    seed=_int(data["rng"]["seed"]), draws=_int(data["rng"]["draws"])
+                    seed=int_field(data["rng"]["seed"]),
+                    draws=int_field(data["rng"]["draws"]),
                 ),
-                phase=_choice(data["phase"], PHASES),
-                redeals=_int(data["redeals"]),
+                phase=choice_field(data["phase"], PHASES),
+                redeals=int_field(data["redeals"]),
                 hands=tuple(_cards(hand) for hand in data["hands"]),
                 draw_pile=_cards(data["draw_pile"]),
                 discard=_cards(data["discard"]),
                 last_play=None
                 if last is None
                 else LastPlay(
-                    seat=_int(last["seat"]),
-                    card=_choice(last["card"], tuple(CARDS)),
-                    effect=_bool(last["effect"]),
+                    seat=int_field(last["seat"]),
+                    card=choice_field(last["card"], tuple(CARDS)),
+                    effect=bool_field(last["effect"]),
                     power=_optional_knonster(last["power"]),
                 ),
                 favourites=tuple(
-                    tuple(_choice(k, KNONSTERS) for k in f) for f in data["favourites"]
+                    tuple(choice_field(k, KNONSTERS) for k in f)
+                    for f in data["favourites"]
                 ),
                 winners=tuple(_optional_knonster(w) for w in data["winners"]),
-                positions=tuple(_int(p) for p in data["positions"]),
-                podium=tuple(_choice(k, KNONSTERS) for k in data["podium"]),
-                current=None if data["current"] is None else _int(data["current"]),
-                steps=tuple(tuple(_int(n) for n in row) for row in data["steps"]),
+                positions=tuple(int_field(p) for p in data["positions"]),
+                podium=tuple(choice_field(k, KNONSTERS) for k in data["podium"]),
+                current=None if data["current"] is None else int_field(data["current"]),
+                steps=tuple(tuple(int_field(n) for n in row) for row in data["steps"]),
                 powers_used=tuple(
-                    PowerUse(_choice(u["knonster"], KNONSTERS), _int(u["seat"]))
+                    PowerUse(
+                        choice_field(u["knonster"], KNONSTERS), int_field(u["seat"])
+                    )
                     for u in data["powers_used"]
                 ),
-                autoplay=tuple(_bool(flag) for flag in data["autoplay"]),
+                autoplay=tuple(bool_field(flag) for flag in data["autoplay"]),
                 end_reason=None
                 if data["end_reason"] is None
-                else _choice(data["end_reason"], END_REASONS),
-                turns=_int(data["turns"]),
+                else choice_field(data["end_reason"], END_REASONS),
+                turns=int_field(data["turns"]),
             )
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
             raise IllegalMove(
@@ -249,29 +254,11 @@ def _in_order(knonsters: list[str]) -> tuple[str, ...]:
     return tuple(sorted(knonsters, key=KNONSTERS.index))
 
 
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError("expected an int")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError("expected a bool")
-    return value
-
-
-def _choice(value: Any, options: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in options:
-        raise ValueError("unknown value")
-    return value
-
-
 def _optional_knonster(value: Any) -> str | None:
-    return None if value is None else _choice(value, KNONSTERS)
+    return None if value is None else choice_field(value, KNONSTERS)
 
 
 def _cards(values: Any) -> tuple[str, ...]:
     if not isinstance(values, list):
         raise TypeError("expected a list")
-    return tuple(_choice(card, tuple(CARDS)) for card in values)
+    return tuple(choice_field(card, tuple(CARDS)) for card in values)
