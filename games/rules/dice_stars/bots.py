@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.rules.base import JSON, Robot, gettext_noop
 from games.rules.rng import Rng
 
-from .state import COLOUR, PLACE_STAR, STARS, VALUE, Move
+from .state import PLACE_STAR, Move
 
 
 def choose_random(view: JSON, legal: list[Move], rng: Rng) -> Move:
@@ -25,15 +25,9 @@ def choose_greedy(view: JSON, legal: list[Move], rng: Rng) -> Move:
 
     Raises ValueError if `legal` is empty.
     """
-    points: dict[Move, int] = {}
-    for take in view.get("takes") or []:
-        kind = take["kind"]
-        if kind == COLOUR:
-            points[Move(COLOUR, colour=take["colour"])] = take["points"]
-        elif kind == VALUE:
-            points[Move(VALUE, value=take["value"])] = take["points"]
-        elif kind == STARS:
-            points[Move(STARS)] = take["points"]
+    points = {
+        Move.from_json(take["move"]): take["points"] for take in view.get("takes") or []
+    }
     for row in view.get("star_rows") or []:
         points[Move(PLACE_STAR, value=row["value"])] = row["points"] or 0
     scored = [(points.get(move, 0), move) for move in legal]

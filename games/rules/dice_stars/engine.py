@@ -169,8 +169,9 @@ class DiceStarsRules(Rules[State, Move]):
             legal = flow.legal_takes(options)
             comet_turn = flow.is_comet_turn(options)
             sheet = state.sheets[current]
+            before = sheet.total()
             takes = [
-                _take_json(option, option in legal, comet_turn, sheet, rolled)
+                _take_json(option, option in legal, comet_turn, sheet, before, rolled)
                 for option in options
             ]
         star_rows: list[JSON] = []
@@ -332,16 +333,22 @@ def _why_not(option: flow.TakeOption) -> Message | None:
 
 
 def _take_json(
-    option: flow.TakeOption, legal: bool, comet: bool, sheet: Sheet, rolled: set[int]
+    option: flow.TakeOption,
+    legal: bool,
+    comet: bool,
+    sheet: Sheet,
+    before: int,
+    rolled: set[int],
 ) -> JSON:
+    """Return one take of the view; `before` is `sheet.total()` (computed once)."""
     move = option.move
     if comet:
         points = -option.total
     elif move.kind == STARS:
         best = sheet.best_star_total(len(option.dice))
-        points = 0 if best is None else best - sheet.total()
+        points = 0 if best is None else best - before
     elif option.fits:
-        points = sheet.write(option.cells, option.total).total() - sheet.total()
+        points = sheet.write(option.cells, option.total).total() - before
     else:
         points = 0
     key = (

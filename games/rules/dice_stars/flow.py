@@ -219,8 +219,9 @@ def _rebag(state: State, seat: int, *, with_reserve: bool) -> tuple[State, list[
 
 def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
     allowed = draw_counts(state)
+    forced = is_draw_forced(state)
     if count not in allowed:
-        if is_draw_forced(state):
+        if forced:
             raise IllegalMove(
                 gettext_noop(
                     "The reserve is empty or holds only stars: you must draw "
@@ -231,7 +232,6 @@ def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
         raise IllegalMove(
             gettext_noop("You may draw 1 to %(most)d dice."), most=allowed[-1]
         )
-    forced = is_draw_forced(state)
     order, rng = state.rng.shuffled(state.bag)
     drawn = sorted(order[:count])
     rolled = []
@@ -261,12 +261,12 @@ def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
 
 def _take(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     options = take_options(state, seat)
-    legal = legal_takes(options)
+    comet = is_comet_turn(options)
     chosen = next((o for o in options if o.move == move), None)
     if chosen is None:
         raise IllegalMove(gettext_noop("The reserve has no such dice."))
-    if chosen not in legal:
-        if move.kind == STARS and is_comet_turn(options):
+    if chosen not in legal_takes(options):
+        if move.kind == STARS and comet:
             raise IllegalMove(
                 gettext_noop(
                     "Stars cannot go into the comet: choose a colour or a value."
@@ -275,7 +275,6 @@ def _take(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         raise IllegalMove(
             gettext_noop("These dice do not fit on your sheet: choose another option.")
         )
-    comet = is_comet_turn(options)
     sheet = state.sheets[seat]
     before = sheet.total()
     if comet:
