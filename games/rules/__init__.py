@@ -14,6 +14,7 @@ from .base import (
     Robot,
     Rules,
     gettext_noop,
+    turns_started,
 )
 from .rng import Rng
 
@@ -30,4 +31,5 @@ __all__ = [
     "Rng",
     "Rules",
     "gettext_noop",
+    "turns_started",
 ]

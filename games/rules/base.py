@@ -109,21 +109,41 @@ M = TypeVar("M", bound=Jsonable)
 class OptionInfo:
     """One setup option a match creator may choose (a variant, a setting).
 
-    `kind` is "bool" or "int"; `label` and `help` are msgids.
+    `kind` is "bool", "int" (between `min_value` and `max_value`) or
+    "choice" (one of `choices`: (value, label msgid) pairs, e.g. a map id);
+    `label` and `help` are msgids.
     """
 
     key: str
     label: str
     kind: str = "bool"
-    default: bool | int = False
+    default: bool | int | str = False
     help: str = ""
     min_value: int | None = None
     max_value: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in OPTION_KINDS:
+            raise ValueError(f"unknown option kind {self.kind!r}")
+        if self.kind == "choice" and self.default not in dict(self.choices):
+            raise ValueError(f"option {self.key}: the default is not a choice")
+
+
+OPTION_KINDS = ("bool", "int", "choice")
 
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """What the platform needs to know about a game before a match exists."""
+    """What the platform needs to know about a game before a match exists.
+
+    `version` names the shape of the game's stored state: it changes when a
+    new engine would misread states stored by the old one (see
+    `Rules.upgrade_state`). `max_moves` bounds the moves of any match; a
+    game whose length has no fixed bound (dice may repeat) sets it to None
+    and bounds the turns instead with `max_turns` (a turn starts when a seat
+    becomes to move, see `turns_started`), which its rules page documents.
+    """
 
     slug: str
     name: str
@@ -131,9 +151,26 @@ class GameInfo:
     max_seats: int
     hidden_information: bool
     chance: bool
-    max_moves: int
+    max_moves: int | None
     options: tuple[OptionInfo, ...] = ()
     tagline: str = ""
+    version: str = "1"
+    max_turns: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.max_moves is None and self.max_turns is None:
+            raise ValueError(f"{self.slug}: bound the moves or the turns")
+
+
+def turns_started(before: frozenset[int], after: frozenset[int]) -> frozenset[int]:
+    """Return the seats whose turn starts when `to_move` goes from `before` to `after`.
+
+    A turn starts when a seat becomes to move. A seat that stays to move
+    continues its turn, whether it moved (a turn of several steps, as in
+    Dice Stars) or waited (a simultaneous phase, as Race's favourites).
+    At the start of a match `before` is empty.
+    """
+    return after - before
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +327,14 @@ class Rules(ABC, Generic[S, M]):
                 )
             if option.kind == "int":
                 _check_int_option(option, value)
+            if option.kind == "choice" and (
+                not isinstance(value, str) or value not in dict(option.choices)
+            ):
+                raise InvalidOptions(
+                    gettext_noop("Option %(key)s must be one of: %(choices)s."),
+                    key=key,
+                    choices=", ".join(choice for choice, _label in option.choices),
+                )
             normalised[key] = value
         return normalised
 
@@ -312,6 +357,15 @@ class Rules(ABC, Generic[S, M]):
     @abstractmethod
     def view(self, state: S, seat: int | None) -> JSON:
         """Return what `seat` (None = spectator) may know, as JSON."""
+
+    def static_view(self, options: JSON, seats: int) -> JSON | None:
+        """Return what every viewer may know and no move changes, as JSON.
+
+        The board shows it once per page, outside the part that every move
+        re-renders (a map, the list of cards in the deck). None: the game
+        has no such part (the default).
+        """
+        return None
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -340,10 +394,25 @@ class Rules(ABC, Generic[S, M]):
         """
         return None
 
-    def autoplay(self, state: S, seat: int) -> bool:
-        """Return whether the system should move for `seat` (a player's request).
+    def autoplay_offered(self, state: S, seat: int) -> bool:
+        """Return whether the rules offer `seat` to let the system finish for it.
 
-        The platform then plays that seat's turns with the game's default
-        robot, as it does for robot seats.
+        Who plays a seat is the platform's business (the seat's controller);
+        the rules only say when the offer stands, e.g. Race's decided race.
+        Default: never.
         """
         return False
+
+    def upgrade_state(self, data: JSON, version: str) -> JSON:
+        """Return state JSON stored under rules `version` in today's shape.
+
+        Called by the platform when a match's stored rules version differs
+        from `info.version`. Raise IllegalMove when the state cannot be
+        carried over; the default carries over nothing.
+        """
+        raise IllegalMove(
+            gettext_noop(
+                "This match was saved under another version of the rules "
+                "and cannot be continued."
+            )
+        )

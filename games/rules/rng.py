@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from .base import JSON
+from .structs import Record, replace
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class Rng:
-    """Seeded randomness: `seed` plus the number of draws made so far."""
+class Rng(Record, frozen=True):
+    """Seeded randomness: `seed` plus the number of draws made so far.
+
+    JSON: `{"seed": int, "draws": int}`.
+    """
 
     seed: int
     draws: int = 0
@@ -46,12 +47,3 @@ class Rng:
         if not items:
             raise ValueError("choice() needs at least one item")
         return self._random().choice(items), self._next()
-
-    def to_json(self) -> JSON:
-        """Return `{"seed": int, "draws": int}`."""
-        return {"seed": self.seed, "draws": self.draws}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Rng:
-        """Inverse of `to_json`."""
-        return cls(seed=int(data["seed"]), draws=int(data["draws"]))

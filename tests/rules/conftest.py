@@ -8,17 +8,19 @@ autouse fixtures from tests/conftest.py are replaced by no-ops here, so
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 import pytest
 
 from games.rules.race import RULES as RACE
-from games.rules.race.cards import KNONSTERS, sort_hand
+from games.rules.race.cards import DECK, KNONSTERS, sort_hand
 from games.rules.race.state import PHASE_OVER, PHASE_PLAY, State
 from games.rules.rng import Rng
+from games.rules.structs import replace
 
 # Random games played by the conformance suite, summed per game slug and
 # printed in the terminal summary.
@@ -83,8 +85,8 @@ def _race_scramble(state: State, viewer: int | None, rnd: random.Random) -> Stat
 
 
 # Per game slug; a game with hidden information must have an entry
-# (STYLE.md B12, step 5). "decided" is announced on purpose: rules/race.md,
-# Decided game.
+# (STYLE.md B12, step 5). "decided" is announced on purpose: Spielpost's
+# rulings on the Race rules page, A decided race.
 PRIVACY: dict[str, Privacy] = {
     "race": Privacy(scramble=_race_scramble, announced=frozenset({"decided"})),
 }
@@ -107,7 +109,10 @@ def race_state(
     """Return a play-phase Race state built by hand (BG "Scenario Tests").
 
     Defaults: seat 0 to move, favourites Rithle+Aristas vs Celya+Elaari (and
-    so on), hands from a seeded deal.
+    so on), hands from a seeded deal. The draw pile defaults to the seeded
+    one less the cards `hands` took; the rest of the deck is discarded, as
+    in any reachable state (ValueError if the hands and draw pile need more
+    copies of a card than the deck has).
     """
     state = RACE.new_state(
         seats=seats,
@@ -125,17 +130,38 @@ def race_state(
     if winners is None:
         winners = tuple(f[0] for f in favourites) if win_bet else (None,) * seats
     fields.setdefault("phase", PHASE_PLAY)
+    hands = state.hands if hands is None else hands
+    unused = Counter(DECK)
+    _take([card for hand in hands for card in hand], unused, strict=True)
+    if draw_pile is None:
+        draw_pile = _take(state.draw_pile, unused, strict=False)
+    else:
+        _take(draw_pile, unused, strict=True)
+    fields.setdefault("discard", tuple(unused.elements()))
     return replace(
         state,
         current=current,
         positions=positions,
         podium=podium,
-        hands=state.hands if hands is None else hands,
+        hands=hands,
         favourites=favourites,
         winners=winners,
-        draw_pile=state.draw_pile if draw_pile is None else draw_pile,
+        draw_pile=draw_pile,
         **fields,
     )
+
+
+def _take(cards, unused: Counter, *, strict: bool) -> tuple[str, ...]:
+    # The cards of `cards` the deck still has, taken out of `unused`;
+    # strict: all of them, else the scenario is impossible.
+    taken = []
+    for card in cards:
+        if unused[card] > 0:
+            unused[card] -= 1
+            taken.append(card)
+        elif strict:
+            raise ValueError(f"the deck has too few copies of {card}")
+    return tuple(taken)
 
 
 @pytest.fixture

@@ -12,22 +12,28 @@ import contextlib
 import json
 import os
 import random
-from dataclasses import fields, is_dataclass
 from itertools import product
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.rules.base import Event, IllegalMove, Message, Rules
+from games.rules.base import Event, IllegalMove, Message, Rules, turns_started
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.rules.rng import Rng
 
 from .conftest import GAMES_PLAYED, PRIVACY
+from .toy import TOY, TOY_ROBOTS
+
+# The site's games, and a test-only game for what they do not exercise: no
+# fixed bound on moves (a cap on turns instead) and a choice option.
+GAMES = {**RULES_BY_SLUG, "toy": TOY}
+ROBOTS = {**ROBOTS_BY_SLUG, "toy": TOY_ROBOTS}
 
 DEFAULT_GAMES = 300
-GAMES = int(os.environ.get("CONFORMANCE_GAMES", DEFAULT_GAMES))
+GAMES_PER_GAME = int(os.environ.get("CONFORMANCE_GAMES", DEFAULT_GAMES))
 # Each game's random matches are split into batches so failures name a
 # small seed range.
 BATCH = 40
@@ -76,23 +82,29 @@ JUNK_MOVES: list[Any] = [
 
 
 def _options(rules: Rules[Any, Any]) -> list[dict[str, Any]]:
-    keys = [o.key for o in rules.info.options if o.kind == "bool"]
+    """Return every combination of the yes/no and choice options."""
+    values = {
+        o.key: (False, True) if o.kind == "bool" else [c for c, _ in o.choices]
+        for o in rules.info.options
+        if o.kind in ("bool", "choice")
+    }
     return [
-        dict(zip(keys, values, strict=True))
-        for values in product((False, True), repeat=len(keys))
+        dict(zip(values, combo, strict=True)) for combo in product(*values.values())
     ]
 
 
 def _cases() -> list[tuple[str, int]]:
-    return [(slug, start) for slug in RULES_BY_SLUG for start in range(0, GAMES, BATCH)]
+    return [
+        (slug, start) for slug in GAMES for start in range(0, GAMES_PER_GAME, BATCH)
+    ]
 
 
 @pytest.mark.parametrize(("slug", "start"), _cases())
 def test_random_games_keep_every_invariant(slug, start):
-    rules = RULES_BY_SLUG[slug]
+    rules = GAMES[slug]
     combos = _options(rules)
     seat_counts = range(rules.info.min_seats, rules.info.max_seats + 1)
-    for game in range(start, min(start + BATCH, GAMES)):
+    for game in range(start, min(start + BATCH, GAMES_PER_GAME)):
         seats = seat_counts[game % len(seat_counts)]
         options = combos[(game // len(seat_counts)) % len(combos)]
         _play_one(rules, slug, seats=seats, options=options, seed=game)
@@ -104,7 +116,8 @@ def _play_one(rules, slug, *, seats, options, seed):
     options = rules.validate_options(options, seats)
     state = rules.new_state(seats=seats, options=options, seed=seed)
     history = []
-    robots = list(ROBOTS_BY_SLUG[slug].values())
+    robots = list(ROBOTS[slug].values())
+    turns = len(rules.to_move(state))
     while True:
         _check_state(rules, slug, state, seats, rnd)
         to_move = rules.to_move(state)
@@ -128,7 +141,12 @@ def _play_one(rules, slug, *, seats, options, seed):
         assert json.dumps(state_before.to_json(), sort_keys=True) == before
         _check_events(rules, events, seats)
         history.append((seat, move))
-        assert len(history) <= rules.info.max_moves, "longer than info.max_moves"
+        turns += len(turns_started(rules.to_move(state_before), rules.to_move(state)))
+        # A game bounds its moves, or (dice may repeat) its turns.
+        if rules.info.max_moves is not None:
+            assert len(history) <= rules.info.max_moves, "longer than info.max_moves"
+        else:
+            assert turns <= rules.info.max_turns, "longer than info.max_turns"
     # [OS] ranks cover every seat.
     assert len(outcome.ranks) == seats
     # A solo seat plays against the game: rank 2 means the game won.
@@ -214,9 +232,10 @@ def _check_events(rules, events, seats):
 def _rngs(value):
     if isinstance(value, Rng):
         yield value
-    elif is_dataclass(value):
-        for field in fields(value):
-            yield from _rngs(getattr(value, field.name))
+    elif isinstance(value, msgspec.Struct):
+        # __struct_fields__: msgspec.structs.fields() re-reads annotations.
+        for name in value.__struct_fields__:
+            yield from _rngs(getattr(value, name))
     elif isinstance(value, tuple):
         for item in value:
             yield from _rngs(item)
@@ -253,7 +272,7 @@ _json = st.recursive(
 
 
 def _move_like(slug):
-    rules = RULES_BY_SLUG[slug]
+    rules = GAMES[slug]
     state = rules.new_state(seats=rules.info.min_seats, options={}, seed=0)
     legal = rules.legal_moves(state, min(rules.to_move(state)))
     keys = sorted({k for m in legal for k in m.to_json()})
@@ -265,7 +284,7 @@ def _move_like(slug):
     )
 
 
-@pytest.mark.parametrize("slug", sorted(RULES_BY_SLUG))
+@pytest.mark.parametrize("slug", sorted(GAMES))
 @settings(
     max_examples=300,
     deadline=None,
@@ -273,7 +292,7 @@ def _move_like(slug):
 )
 @given(data=st.data())
 def test_any_json_move_is_parsed_or_refused(slug, data):
-    rules = RULES_BY_SLUG[slug]
+    rules = GAMES[slug]
     payload = data.draw(_json | _move_like(slug))
     try:
         move = rules.move_from_json(payload)

@@ -54,3 +54,22 @@ def test_rules_module_starts_with_future_annotations(path):
     if first:
         assert isinstance(first[0], ast.ImportFrom)
         assert first[0].module == "__future__"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(RULES_DIR)))
+def test_rules_module_points_nowhere_outside_the_repository(path):
+    # Rule texts and data outside the repository are not deployed: data
+    # lives in games/rules/<slug>/data/ and is loaded with games.rules.data.
+    text = path.read_text()
+    for outside in ("/work/", "shared/seeds", "shared/rules", "../shared"):
+        assert outside not in text, f"{path.name} points to {outside}"
+
+
+def test_data_files_load_from_the_package_folder():
+    from games.rules.data import load_json
+
+    assert load_json("tests.rules", "sample.json") == {
+        "cards": [{"id": "c1", "strength": 3}]
+    }
+    with pytest.raises(FileNotFoundError):
+        load_json("tests.rules", "missing.json")

@@ -4,6 +4,27 @@ from __future__ import annotations
 
 from .bots import ROBOTS
 from .engine import RULES, DiceStarsRules
-from .state import Move, State
+from .state import (
+    Draw,
+    Move,
+    PlaceStar,
+    Rebag,
+    State,
+    TakeColour,
+    TakeStars,
+    TakeValue,
+)
 
-__all__ = ["ROBOTS", "RULES", "DiceStarsRules", "Move", "State"]
+__all__ = [
+    "ROBOTS",
+    "RULES",
+    "DiceStarsRules",
+    "Draw",
+    "Move",
+    "PlaceStar",
+    "Rebag",
+    "State",
+    "TakeColour",
+    "TakeStars",
+    "TakeValue",
+]

@@ -1,6 +1,6 @@
 """Dice Stars robots: pure strategies that see only their seat's view and moves.
 
-"random" is the seeds' level of robot: uniform among the legal moves.
+"random" is the simplest robot: uniform among the legal moves.
 "greedy" picks the move with the best immediate change of its own total, as
 the view reports it (`takes[].points`, `star_rows[].points`); moves without
 a score change (drawing, the reserve decision) are chosen at random.
@@ -8,10 +8,13 @@ a score change (drawing, the reserve decision) are chosen at random.
 
 from __future__ import annotations
 
+from typing import cast
+
 from games.rules.base import JSON, Robot, gettext_noop
 from games.rules.rng import Rng
+from games.rules.structs import MALFORMED_MOVE, parse
 
-from .state import PLACE_STAR, Move
+from .state import Move, PlaceStar
 
 
 def choose_random(view: JSON, legal: list[Move], rng: Rng) -> Move:
@@ -25,11 +28,12 @@ def choose_greedy(view: JSON, legal: list[Move], rng: Rng) -> Move:
 
     Raises ValueError if `legal` is empty.
     """
-    points = {
-        Move.from_json(take["move"]): take["points"] for take in view.get("takes") or []
+    points: dict[Move, int] = {
+        cast(Move, parse(Move, take["move"], MALFORMED_MOVE)): take["points"]
+        for take in view.get("takes") or []
     }
     for row in view.get("star_rows") or []:
-        points[Move(PLACE_STAR, value=row["value"])] = row["points"] or 0
+        points[PlaceStar(value=row["value"])] = row["points"] or 0
     scored = [(points.get(move, 0), move) for move in legal]
     top = max(score for score, _ in scored)
     move, _ = rng.choice([m for score, m in scored if score == top])

@@ -1,18 +1,23 @@
 """Dice Stars: the 14 dice, their colours and faces.
 
 Dice Stars rules, Komponenten: yellow x5 with faces 3-4-5-6-star-star;
-light blue x4, pink x3 and black x2 with faces 2-3-4-5-6-star. A star counts
-0 in sums (rules/dice-stars.md, Dice).
+light blue x4, pink x3 and black x2 with faces 2-3-4-5-6-star; a star counts
+0 in sums.
 """
 
 from __future__ import annotations
+
+from typing import Literal, TypeAlias
 
 from games.rules.base import Message, gettext_noop
 
 STAR = 0  # the face value of a star; it counts 0 in every sum
 
-# Sheet column order (rules/dice-stars.md, Score sheet): black, pink, light blue, yellow.
-COLOURS = ("black", "pink", "blue", "yellow")
+Colour: TypeAlias = Literal["black", "pink", "blue", "yellow"]
+
+# Sheet column order, left to right, as on the score sheet (Dice Stars rules,
+# reproduced on the rules page): black, pink, light blue, yellow.
+COLOURS: tuple[Colour, ...] = ("black", "pink", "blue", "yellow")
 DICE_PER_COLOUR = {"black": 2, "pink": 3, "blue": 4, "yellow": 5}
 FACES: dict[str, tuple[int, ...]] = {
     "black": (STAR, 2, 3, 4, 5, 6),
@@ -22,7 +27,7 @@ FACES: dict[str, tuple[int, ...]] = {
 }
 
 # Die ids 0..13, grouped by colour in column order: DIE_COLOURS[die] is its colour.
-DIE_COLOURS: tuple[str, ...] = tuple(
+DIE_COLOURS: tuple[Colour, ...] = tuple(
     colour for colour in COLOURS for _ in range(DICE_PER_COLOUR[colour])
 )
 ALL_DICE: tuple[int, ...] = tuple(range(len(DIE_COLOURS)))

@@ -2,8 +2,10 @@
 
 No hidden information: every sheet, the reserve, the discard and the bag's
 contents are open. Chance: the dice drawn from the bag, their faces and the
-starting seat, drawn from `State.rng`. Sources: /work/shared/seeds/
-dice-stars.de.txt ("Dice Stars rules") and rules/dice-stars.md (our rulings).
+starting seat, drawn from `State.rng`. Sources: the published Dice Stars
+rules ("Dice Stars rules, B" names their section), reproduced on the rules
+page (templates/games/dice-stars/rules_en.html), and Spielpost's rulings on
+the rules page for what they leave open.
 
 The view (`DiceStarsRules.view(state, seat)`, seat None = spectator) is JSON:
 
@@ -41,6 +43,7 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 from games.rules.base import (
     JSON,
@@ -55,29 +58,33 @@ from games.rules.base import (
     gettext_noop,
 )
 from games.rules.rng import Rng
+from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
 from . import flow
 from . import texts as t
 from .dice import ALL_DICE, COLOURS, DIE_COLOURS, colour_message, die_message
 from .sheet import STAR_CELLS, VALUES, WHITE, Sheet
 from .state import (
-    COLOUR,
-    DRAW,
-    PLACE_STAR,
-    REBAG,
-    STARS,
+    MAX_SEATS,
+    SOLO_GRID_DEFAULT,
+    SOLO_GRID_MAX,
+    SOLO_GRID_MIN,
     STEP_DRAW,
     STEP_OVER,
     STEP_REBAG,
     STEP_STARS,
     STEP_TAKE,
-    VALUE,
     Die,
+    Draw,
     Move,
+    PlaceStar,
+    Rebag,
     State,
+    TakeColour,
+    TakeStars,
+    TakeValue,
 )
 
-SOLO_GRID_DEFAULT = 30
 # Per seat: at most 50 cells to fill, one per turn at least, plus the comet
 # turn; each turn is up to 3 moves (rebag, draw, take) plus one per star cell.
 MAX_MOVES = 4 * (51 * 3 + sum(STAR_CELLS))
@@ -90,7 +97,7 @@ class DiceStarsRules(Rules[State, Move]):
         slug="dice-stars",
         name="Dice Stars",
         min_seats=1,
-        max_seats=4,
+        max_seats=MAX_SEATS,
         hidden_information=False,
         chance=True,
         max_moves=MAX_MOVES,
@@ -104,8 +111,8 @@ class DiceStarsRules(Rules[State, Move]):
                     "Solo only: the cells of the virtual opponent's grid. If it "
                     "fills up, you lose."
                 ),
-                min_value=10,
-                max_value=60,
+                min_value=SOLO_GRID_MIN,
+                max_value=SOLO_GRID_MAX,
             ),
         ),
         tagline=gettext_noop(
@@ -119,7 +126,7 @@ class DiceStarsRules(Rules[State, Move]):
 
         Raises InvalidOptions for a seat count outside 1-4. Dice Stars rules, A.
         """
-        if not 1 <= seats <= 4:
+        if not 1 <= seats <= MAX_SEATS:
             raise InvalidOptions(gettext_noop("Dice Stars takes 1 to 4 seats."))
         rng = Rng(seed=seed)
         start, rng = rng.randint(0, seats - 1)
@@ -232,8 +239,8 @@ class DiceStarsRules(Rules[State, Move]):
         """Return ranks and totals once over, else None.
 
         Most points wins; equal totals share a rank (Dice Stars rules, E;
-        rules/dice-stars.md). Solo: rank 1 if won, 2 if the virtual opponent
-        won (Dice Stars rules, F).
+        Spielpost's rulings on the rules page, The end and scoring). Solo:
+        rank 1 if won, 2 if the virtual opponent won (Dice Stars rules, F).
         """
         if state.step != STEP_OVER or state.end_reason is None:
             return None
@@ -249,17 +256,18 @@ class DiceStarsRules(Rules[State, Move]):
 
     def describe(self, move: Move) -> Message:
         """Return the button label of `move`."""
-        if move.kind == REBAG:
+        if isinstance(move, Rebag):
             return Message(t.RETURN_RESERVE if move.with_reserve else t.KEEP_RESERVE)
-        if move.kind == DRAW and move.count in t.DRAW_LABELS:
+        # Moves built by hand are not validated: an unknown label is no crash.
+        if isinstance(move, Draw) and move.count in t.DRAW_LABELS:
             return Message(t.DRAW_LABELS[move.count])
-        if move.kind == COLOUR and move.colour in t.TAKE_COLOUR:
+        if isinstance(move, TakeColour) and move.colour in t.TAKE_COLOUR:
             return Message(t.TAKE_COLOUR[move.colour])
-        if move.kind == VALUE:
+        if isinstance(move, TakeValue):
             return Message(t.TAKE_VALUE, {"value": move.value})
-        if move.kind == STARS:
+        if isinstance(move, TakeStars):
             return Message(t.TAKE_STARS)
-        if move.kind == PLACE_STAR:
+        if isinstance(move, PlaceStar):
             return Message(t.PLACE_STAR, {"value": move.value})
         return Message(t.UNKNOWN_MOVE)
 
@@ -294,12 +302,19 @@ class DiceStarsRules(Rules[State, Move]):
         return Message(t.EVENT_TEXTS.get(kind, t.SOMETHING), params)
 
     def state_from_json(self, data: JSON) -> State:
-        """Return the State stored as `data`; raise IllegalMove if malformed."""
-        return State.from_json(data)
+        """Return the State stored as `data`; raise IllegalMove if malformed.
+
+        Malformed: not the declared JSON of `State`, or refused by its
+        consistency checks (state.State.__post_init__).
+        """
+        return cast(State, parse(State, data, MALFORMED_STATE))
 
     def move_from_json(self, data: JSON) -> Move:
-        """Return the Move sent as `data`; raise IllegalMove if malformed."""
-        return Move.from_json(data)
+        """Return the Move sent as `data`; raise IllegalMove if malformed.
+
+        Shapes: the move records of state.py; no coercion, no unknown keys.
+        """
+        return cast(Move, parse(Move, data, MALFORMED_MOVE))
 
 
 def _pool(dice: tuple[int, ...]) -> JSON:
@@ -323,10 +338,10 @@ def _why_not(option: flow.TakeOption) -> Message | None:
     move = option.move
     count = len(option.dice)
     params: JSON = {"count": count, "free": option.free}
-    if move.kind == COLOUR and move.colour is not None:
+    if isinstance(move, TakeColour):
         params["colour"] = colour_message(move.colour).to_json()
         return Message(t.COLUMN_SHORT if option.free else t.COLUMN_FULL, params)
-    if move.kind == VALUE:
+    if isinstance(move, TakeValue):
         params["value"] = move.value
         return Message(t.ROW_SHORT if option.free else t.ROW_FULL, params)
     return Message(t.STARS_SHORT if option.free else t.STARS_FULL, params)
@@ -342,24 +357,24 @@ def _take_json(
 ) -> JSON:
     """Return one take of the view; `before` is `sheet.total()` (computed once)."""
     move = option.move
+    colour = move.colour if isinstance(move, TakeColour) else None
+    value = move.value if isinstance(move, TakeValue) else None
     if comet:
         points = -option.total
-    elif move.kind == STARS:
+    elif isinstance(move, TakeStars):
         best = sheet.best_star_total(len(option.dice))
         points = 0 if best is None else best - before
     elif option.fits:
         points = sheet.write(option.cells, option.total).total() - before
     else:
         points = 0
-    key = (
-        move.kind if move.kind == STARS else f"{move.kind}-{move.colour or move.value}"
-    )
+    key = move.kind if isinstance(move, TakeStars) else f"{move.kind}-{colour or value}"
     reason = _why_not(option)
     return {
         "key": key,
         "kind": move.kind,
-        "colour": move.colour,
-        "value": move.value,
+        "colour": colour,
+        "value": value,
         "move": move.to_json(),
         "dice": [_die_json(d, rolled) for d in option.dice],
         "count": len(option.dice),

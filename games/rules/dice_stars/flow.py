@@ -1,42 +1,49 @@
 """Dice Stars: the steps of a turn, as pure functions on `State`.
 
-A turn (Dice Stars rules, B; rules/dice-stars.md, A turn): maybe return the
-discard (and by choice the reserve) to the bag, announce and draw 1-3 dice,
-take one kind of dice from the reserve and write them, then mark the star
-cells of a star take one by one. `apply_move` checks legality first.
+A turn (Dice Stars rules, B; Spielpost's rulings on the rules page, Turns):
+maybe return the discard (and by choice the reserve) to the bag, announce
+and draw 1-3 dice, take one kind of dice from the reserve and write them,
+then mark the star cells of a star take one by one. `apply_move` checks
+legality first.
+
+Each move builds its next state with one `replace`, so every state the
+rules make passes `State.__post_init__` (no half-done turn in between).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from math import ceil
+from typing import Any
 
 from games.rules.base import Event, IllegalMove, gettext_noop
+from games.rules.structs import replace
 
 from .dice import COLOURS, DIE_COLOURS, FACES
 from .sheet import VALUES, Position, Sheet
 from .state import (
-    COLOUR,
-    DRAW,
     END_COMET,
     END_SHEET,
     END_SOLO_GRID,
-    PLACE_STAR,
-    REBAG,
-    STARS,
+    MAX_DRAW,
     STEP_DRAW,
     STEP_OVER,
     STEP_REBAG,
     STEP_STARS,
     STEP_TAKE,
-    TAKES,
-    VALUE,
     Die,
+    Draw,
+    EndTrigger,
     Move,
+    PlaceStar,
+    Rebag,
     State,
+    Take,
+    TakeColour,
+    TakeStars,
+    TakeValue,
 )
 
-MAX_DRAW = 3
 SOLO_POINTS_PER_CELL = 5  # the virtual opponent's score per marked solo cell
 
 
@@ -49,7 +56,7 @@ class TakeOption:
     cells of the column or row, or free star cells).
     """
 
-    move: Move
+    move: Take
     dice: tuple[Die, ...]
     cells: tuple[Position, ...]
     fits: bool
@@ -70,7 +77,8 @@ def draw_counts(state: State) -> list[int]:
 
     With an empty reserve or only stars in it, 3 dice are forced (Dice Stars
     rules, B, "WICHTIG"); a bag with fewer dice limits the choice, and a
-    forced draw takes what is left (rules/dice-stars.md, A turn 1).
+    forced draw takes what is left (Spielpost's rulings on the rules page,
+    Turns).
     """
     most = min(MAX_DRAW, len(state.bag))
     if is_draw_forced(state):
@@ -97,7 +105,7 @@ def take_options(state: State, seat: int) -> list[TakeOption]:
             cells = sheet.column_cells(colour, len(dice))
             options.append(
                 TakeOption(
-                    Move(COLOUR, colour=colour),
+                    TakeColour(colour),
                     dice,
                     cells or (),
                     cells is not None,
@@ -110,7 +118,7 @@ def take_options(state: State, seat: int) -> list[TakeOption]:
             cells = sheet.row_cells(value, len(dice))
             options.append(
                 TakeOption(
-                    Move(VALUE, value=value),
+                    TakeValue(value),
                     dice,
                     cells or (),
                     cells is not None,
@@ -120,7 +128,7 @@ def take_options(state: State, seat: int) -> list[TakeOption]:
     stars = tuple(d for d in state.reserve if d.is_star)
     if stars:
         free = sheet.star_free()
-        options.append(TakeOption(Move(STARS), stars, (), free >= len(stars), free))
+        options.append(TakeOption(TakeStars(), stars, (), free >= len(stars), free))
     return options
 
 
@@ -136,7 +144,7 @@ def legal_takes(options: list[TakeOption]) -> list[TakeOption]:
     cannot still chooses a colour or a value (not stars) for the comet.
     """
     if is_comet_turn(options):
-        return [option for option in options if option.move.kind != STARS]
+        return [o for o in options if not isinstance(o.move, TakeStars)]
     return [option for option in options if option.fits]
 
 
@@ -151,13 +159,13 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if seat != state.current:
         return []
     if state.step == STEP_REBAG:
-        return [Move(REBAG, with_reserve=False), Move(REBAG, with_reserve=True)]
+        return [Rebag(with_reserve=False), Rebag(with_reserve=True)]
     if state.step == STEP_DRAW:
-        return [Move(DRAW, count=n) for n in draw_counts(state)]
+        return [Draw(count=n) for n in draw_counts(state)]
     if state.step == STEP_TAKE:
         return [option.move for option in legal_takes(take_options(state, seat))]
     if state.step == STEP_STARS:
-        return [Move(PLACE_STAR, value=value) for value in star_rows(state, seat)]
+        return [PlaceStar(value=value) for value in star_rows(state, seat)]
     return []
 
 
@@ -175,46 +183,57 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     if seat != state.current:
         raise IllegalMove(gettext_noop("It is not your turn."))
     if state.step == STEP_REBAG:
-        if move.kind != REBAG:
+        if not isinstance(move, Rebag):
             raise IllegalMove(
                 gettext_noop(
                     "First decide whether the reserve goes back into the bag too."
                 )
             )
-        return _rebag(state, seat, with_reserve=bool(move.with_reserve))
+        return _rebag(state, seat, with_reserve=move.with_reserve)
     if state.step == STEP_DRAW:
-        if move.kind != DRAW or move.count is None:
+        if not isinstance(move, Draw):
             raise IllegalMove(gettext_noop("First announce how many dice you draw."))
         return _draw(state, seat, move.count)
     if state.step == STEP_TAKE:
-        if move.kind not in TAKES:
+        if not isinstance(move, TakeColour | TakeValue | TakeStars):
             raise IllegalMove(gettext_noop("Now take dice from the reserve."))
         return _take(state, seat, move)
-    if move.kind != PLACE_STAR or move.value is None:
+    if not isinstance(move, PlaceStar):
         raise IllegalMove(gettext_noop("Now mark your star cells."))
     return _place_star(state, seat, move.value)
 
 
 def _rebag(state: State, seat: int, *, with_reserve: bool) -> tuple[State, list[Event]]:
-    returned = state.discard + (
-        tuple(d.die for d in state.reserve) if with_reserve else ()
+    bag, reserve, event = _back_into_bag(
+        state.bag, state.discard, state.reserve, seat, with_reserve=with_reserve
     )
+    state = replace(state, bag=bag, discard=(), reserve=reserve, step=STEP_DRAW)
+    return state, [event]
+
+
+def _back_into_bag(
+    bag: tuple[int, ...],
+    discard: tuple[int, ...],
+    reserve: tuple[Die, ...],
+    seat: int,
+    *,
+    with_reserve: bool,
+) -> tuple[tuple[int, ...], tuple[Die, ...], Event]:
+    """Return the bag and reserve once the discard is back in the bag, and the event.
+
+    The reserve goes back too if `with_reserve` (Dice Stars rules, B, "Würfel
+    zurück in den Beutel legen": all of it or none).
+    """
+    returned = discard + (tuple(d.die for d in reserve) if with_reserve else ())
     event = Event(
         "rebag",
         {
             "seat": seat,
-            "discard": len(state.discard),
-            "reserve": len(state.reserve) if with_reserve else 0,
+            "discard": len(discard),
+            "reserve": len(reserve) if with_reserve else 0,
         },
     )
-    state = replace(
-        state,
-        bag=tuple(sorted(state.bag + returned)),
-        discard=(),
-        reserve=() if with_reserve else state.reserve,
-        step=STEP_DRAW,
-    )
-    return state, [event]
+    return tuple(sorted(bag + returned)), () if with_reserve else reserve, event
 
 
 def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
@@ -259,14 +278,14 @@ def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
     return state, [event]
 
 
-def _take(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+def _take(state: State, seat: int, move: Take) -> tuple[State, list[Event]]:
     options = take_options(state, seat)
     comet = is_comet_turn(options)
     chosen = next((o for o in options if o.move == move), None)
     if chosen is None:
         raise IllegalMove(gettext_noop("The reserve has no such dice."))
     if chosen not in legal_takes(options):
-        if move.kind == STARS and comet:
+        if isinstance(move, TakeStars) and comet:
             raise IllegalMove(
                 gettext_noop(
                     "Stars cannot go into the comet: choose a colour or a value."
@@ -279,18 +298,10 @@ def _take(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     before = sheet.total()
     if comet:
         sheet = sheet.with_comet(chosen.total)
-    elif move.kind != STARS:
+    elif not isinstance(move, TakeStars):
         sheet = sheet.write(chosen.cells, chosen.total)
     taken = {d.die for d in chosen.dice}
     took_star = any(d.is_star for d in chosen.dice)
-    state = replace(
-        state,
-        reserve=tuple(d for d in state.reserve if d.die not in taken),
-        discard=tuple(sorted(state.discard + tuple(taken))),
-        sheets=_put(state.sheets, seat, sheet),
-        # Dice Stars rules, B, "Würfel zurück in den Beutel legen".
-        rebag_next=not state.bag or took_star,
-    )
     data = {
         "seat": seat,
         "kind": move.kind,
@@ -300,33 +311,37 @@ def _take(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         "cells": [list(cell) for cell in chosen.cells] if not comet else [],
         "points": sheet.total() - before,
     }
-    if move.colour is not None:
+    if isinstance(move, TakeColour):
         data["colour"] = move.colour
-    if move.value is not None:
+    if isinstance(move, TakeValue):
         data["value"] = move.value
     events = [Event("took", data)]
-    if move.kind == STARS:
-        state = replace(state, step=STEP_STARS, stars_left=len(chosen.dice))
+    changes: dict[str, Any] = {
+        "reserve": tuple(d for d in state.reserve if d.die not in taken),
+        "discard": tuple(sorted(state.discard + tuple(taken))),
+        "sheets": _put(state.sheets, seat, sheet),
+        # Dice Stars rules, B, "Würfel zurück in den Beutel legen".
+        "rebag_next": not state.bag or took_star,
+    }
+    if isinstance(move, TakeStars):
+        state = replace(state, step=STEP_STARS, stars_left=len(chosen.dice), **changes)
         return state, events
-    return _end_turn(state, seat, events)
+    return _end_turn(state, seat, events, changes)
 
 
 def _place_star(state: State, seat: int, value: int) -> tuple[State, list[Event]]:
     sheet = state.sheets[seat]
-    if sheet.star_free(value) == 0:
+    # `value` is checked too: apply takes moves that were never parsed.
+    if value not in VALUES or sheet.star_free(value) == 0:
         raise IllegalMove(
             gettext_noop("Row %(value)d has no free star cell."), value=value
         )
-    sheet = sheet.mark_star(value)
-    state = replace(
-        state, sheets=_put(state.sheets, seat, sheet), stars_left=state.stars_left - 1
-    )
-    events = [
-        Event("star_marked", {"seat": seat, "value": value, "left": state.stars_left})
-    ]
-    if state.stars_left:
-        return state, events
-    return _end_turn(state, seat, events)
+    sheets = _put(state.sheets, seat, sheet.mark_star(value))
+    left = state.stars_left - 1
+    events = [Event("star_marked", {"seat": seat, "value": value, "left": left})]
+    if left:
+        return replace(state, sheets=sheets, stars_left=left), events
+    return _end_turn(state, seat, events, {"sheets": sheets})
 
 
 def solo_cells(reserve: tuple[Die, ...]) -> int:
@@ -346,13 +361,24 @@ def solo_cells(reserve: tuple[Die, ...]) -> int:
 
 
 def _end_turn(
-    state: State, seat: int, events: list[Event]
+    state: State, seat: int, events: list[Event], changes: dict[str, Any]
 ) -> tuple[State, list[Event]]:
+    """Return the state once `seat`'s turn ends, and the events with the turn's end.
+
+    `state` is the state before the turn's last move and `changes` the State
+    fields that move changed (sheets, and for a take reserve, discard and
+    rebag_next): the result is built with one `replace`.
+    """
+    sheets: tuple[Sheet, ...] = changes["sheets"]
+    reserve: tuple[Die, ...] = changes.get("reserve", state.reserve)
+    discard: tuple[int, ...] = changes.get("discard", state.discard)
+    rebag = bool(changes.get("rebag_next", state.rebag_next))
     turns = tuple(n + (s == seat) for s, n in enumerate(state.turns))
-    state = replace(state, turns=turns, stars_left=0, rolled=())
-    sheet = state.sheets[seat]
-    if state.end_trigger is None:
-        reason = (
+    changes = {**changes, "turns": turns, "stars_left": 0, "rolled": ()}
+    sheet = sheets[seat]
+    end_trigger = state.end_trigger
+    if end_trigger is None:
+        reason: EndTrigger | None = (
             END_COMET
             if sheet.comet is not None
             else END_SHEET
@@ -360,7 +386,7 @@ def _end_turn(
             else None
         )
         if reason is not None:
-            state = replace(state, end_trigger=(seat, reason))
+            end_trigger = changes["end_trigger"] = (seat, reason)
             final_round = state.seats > 1 and len(set(turns)) > 1
             events.append(
                 Event(
@@ -369,9 +395,10 @@ def _end_turn(
                 )
             )
     if state.solo:
-        marks = solo_cells(state.reserve)
-        marked = min(state.solo_grid, state.solo_marked + marks)
-        state = replace(state, solo_marked=marked)
+        marks = solo_cells(reserve)
+        marked = changes["solo_marked"] = min(
+            state.solo_grid, state.solo_marked + marks
+        )
         events.append(
             Event(
                 "solo_marked",
@@ -379,25 +406,34 @@ def _end_turn(
             )
         )
         if marked >= state.solo_grid:
-            return _game_over(state, END_SOLO_GRID, events)
-    if state.end_trigger is not None and len(set(turns)) == 1:
-        return _game_over(state, state.end_trigger[1], events)
+            return _game_over(state, END_SOLO_GRID, events, changes)
+    if end_trigger is not None and len(set(turns)) == 1:
+        return _game_over(state, end_trigger[1], events, changes)
     following = (seat + 1) % state.seats
-    rebag = state.rebag_next
-    state = replace(state, current=following, rebag_next=False)
-    if rebag and not state.reserve:
+    changes |= {"current": following, "rebag_next": False}
+    if rebag and not reserve:
         # Nothing to decide: the discard goes back into the bag on its own.
-        state, more = _rebag(state, following, with_reserve=False)
-        return state, events + more
-    return replace(state, step=STEP_REBAG if rebag else STEP_DRAW), events
+        bag, reserve, event = _back_into_bag(
+            state.bag, discard, reserve, following, with_reserve=False
+        )
+        changes |= {"bag": bag, "discard": (), "step": STEP_DRAW}
+        events.append(event)
+    else:
+        changes["step"] = STEP_REBAG if rebag else STEP_DRAW
+    return replace(state, **changes), events
 
 
 def _game_over(
-    state: State, reason: str, events: list[Event]
+    state: State, reason: str, events: list[Event], changes: dict[str, Any]
 ) -> tuple[State, list[Event]]:
-    state = replace(
-        state, step=STEP_OVER, current=None, end_reason=reason, rebag_next=False
-    )
+    """Return the finished state (`state` with `changes`) and the final events."""
+    over = {
+        "step": STEP_OVER,
+        "current": None,
+        "end_reason": reason,
+        "rebag_next": False,
+    }
+    state = replace(state, **(changes | over))
     totals = [sheet.total() for sheet in state.sheets]
     events.append(Event("game_over", {"reason": reason}))
     events += [
@@ -423,7 +459,8 @@ def solo_won(state: State) -> bool:
 
     A full solo grid loses at once; otherwise the player needs a strictly
     higher total than the virtual opponent (Dice Stars rules, F: "eine
-    bessere Gesamtpunktzahl"; a tie is a loss, our ruling).
+    bessere Gesamtpunktzahl"; a tie is a loss, Spielpost's rulings on the
+    rules page, Solo).
     """
     if state.end_reason == END_SOLO_GRID:
         return False

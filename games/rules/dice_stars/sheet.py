@@ -1,9 +1,9 @@
 """Dice Stars: the score sheet, where dice are written, and its scoring.
 
-Geometry (rules/dice-stars.md, Score sheet): five value rows 2..6, each with
-four white cells (one per colour column: black, pink, light blue, yellow)
-followed by its green bonus cells (row 2: 4, row 3: 3, row 4: 2, row 5: 1,
-row 6: 0), and v star cells for row v. One comet cell.
+Geometry (Dice Stars rules; the score sheet on the rules page): five value
+rows 2..6, each with four white cells (one per colour column: black, pink,
+light blue, yellow) followed by its green bonus cells (row 2: 4, row 3: 3,
+row 4: 2, row 5: 1, row 6: 0), and v star cells for row v. One comet cell.
 
 A cell holds None (free), `X` or the sum written in the last cell of a take.
 Star cells of a row are interchangeable for scoring, so a row stores how many
@@ -12,23 +12,27 @@ of them are marked (they are drawn from the left).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TypeAlias
+from typing import Annotated, Final, Literal, TypeAlias
 
-from games.rules.jsonfields import int_field
+from msgspec import Meta
 
-from .dice import COLOURS
+from games.rules.structs import Record, replace
 
-X = "x"
-Cell: TypeAlias = int | str | None
+from .dice import COLOURS, DIE_COLOURS
+
+X: Final = "x"
+MAX_CELL = len(DIE_COLOURS) * 6  # no take can sum to more than every die showing 6
+# A written number: the sum of a take (stars count 0).
+Number: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_CELL)]
+Cell: TypeAlias = Number | Literal["x"] | None
 Position: TypeAlias = tuple[int, int]  # (row index 0..4, cell index in that row)
 
 VALUES = (2, 3, 4, 5, 6)
 WHITE = len(COLOURS)  # white cells per row, one per colour column
 GREEN = (4, 3, 2, 1, 0)  # green bonus cells per row, in VALUES order
+ROW_CELLS = tuple(WHITE + green for green in GREEN)  # cells per row, in VALUES order
 STAR_CELLS = VALUES  # row v has v star cells
-MAX_CELL = 14 * 6  # no take can sum to more than every die showing 6
 
 
 def row_of(value: int) -> int:
@@ -36,24 +40,41 @@ def row_of(value: int) -> int:
     return VALUES.index(value)
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
+class Sheet(Record, frozen=True):
     """One player's score sheet.
 
     `rows[r]` has WHITE + GREEN[r] cells: the white cells in column order,
     then the green ones. `stars[r]` counts the marked star cells of row r;
     `comet` is the penalty written into the comet cell, or None.
+
+    JSON: `{"rows": [[cell, ...] x5], "stars": [int x5], "comet": int | None}`,
+    a cell being None, "x" or an int 0..MAX_CELL (declared types). Row
+    lengths and star counts per row are checked in `__post_init__`.
     """
 
     rows: tuple[tuple[Cell, ...], ...]
-    stars: tuple[int, ...]
-    comet: int | None = None
+    stars: tuple[Annotated[int, Meta(ge=0)], ...]
+    comet: Number | None = None
+
+    def __post_init__(self) -> None:
+        # The engine indexes rows by value and cells by column, and scores
+        # star counts against STAR_CELLS: a stored sheet of another shape
+        # would fail there, so it is refused here (ValueError -> IllegalMove).
+        if len(self.rows) != len(VALUES) or len(self.stars) != len(VALUES):
+            raise ValueError("not five rows and five star counts")
+        for row, size, marked, room in zip(
+            self.rows, ROW_CELLS, self.stars, STAR_CELLS, strict=True
+        ):
+            if len(row) != size:
+                raise ValueError("a row of the wrong length")
+            if not 0 <= marked <= room:
+                raise ValueError("more marked star cells than the row has")
 
     @classmethod
     def empty(cls) -> Sheet:
         """Return a blank sheet."""
         return cls(
-            rows=tuple((None,) * (WHITE + green) for green in GREEN),
+            rows=tuple((None,) * size for size in ROW_CELLS),
             stars=(0,) * len(VALUES),
         )
 
@@ -145,38 +166,6 @@ class Sheet:
         """Return the best total after marking `stars` more star cells, or None if they do not fit."""
         return _best_star_total(self.rows, self.stars, self.comet, stars)
 
-    # -- JSON --------------------------------------------------------------
-
-    def to_json(self) -> dict[str, object]:
-        """Return `{"rows": [[cell, ...], ...], "stars": [int x5], "comet": int|None}`."""
-        return {
-            "rows": [list(row) for row in self.rows],
-            "stars": list(self.stars),
-            "comet": self.comet,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, object]) -> Sheet:
-        """Inverse of `to_json`; raise ValueError or TypeError if malformed."""
-        rows = data["rows"]
-        stars = data["stars"]
-        comet = data["comet"]
-        if not isinstance(rows, list) or len(rows) != len(VALUES):
-            raise ValueError("bad rows")
-        parsed_rows = []
-        for r, row in enumerate(rows):
-            if not isinstance(row, list) or len(row) != WHITE + GREEN[r]:
-                raise ValueError("bad row")
-            parsed_rows.append(tuple(_cell(cell) for cell in row))
-        if not isinstance(stars, list) or len(stars) != len(VALUES):
-            raise ValueError("bad stars")
-        parsed_stars = tuple(_count(n, STAR_CELLS[r]) for r, n in enumerate(stars))
-        return cls(
-            rows=tuple(parsed_rows),
-            stars=parsed_stars,
-            comet=None if comet is None else int_field(comet),
-        )
-
 
 @lru_cache(maxsize=8192)
 def _best_star_total(
@@ -202,19 +191,3 @@ def _best_star_total(
     if extra not in best:
         return None
     return best[extra] - (comet or 0)
-
-
-def _cell(value: object) -> Cell:
-    if value is None or value == X:
-        return X if value == X else None
-    number = int_field(value)
-    if not 0 <= number <= MAX_CELL:
-        raise ValueError("bad cell")
-    return number
-
-
-def _count(value: object, high: int) -> int:
-    count = int_field(value)
-    if not 0 <= count <= high:
-        raise ValueError("bad count")
-    return count

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from .bots import ROBOTS
 from .engine import RULES, RaceRules
-from .state import Move, State
+from .state import ChooseFavourites, Move, PlayCard, State, UsePower
 
-__all__ = ["ROBOTS", "RULES", "Move", "RaceRules", "State"]
+__all__ = [
+    "ROBOTS",
+    "RULES",
+    "ChooseFavourites",
+    "Move",
+    "PlayCard",
+    "RaceRules",
+    "State",
+    "UsePower",
+]

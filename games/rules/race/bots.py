@@ -1,19 +1,22 @@
 """Race robots: pure strategies that see only their seat's view and moves.
 
-"random" is the seed's robot (Race rules, robot paragraph; rules/race.md,
-Robot) and the default, also used for "finish automatically". "eager" is a
-small greedy robot of our own.
+"random" is the robot of the Race rules (robot paragraph; Spielpost's
+rulings, Robot) and the default, which the platform also uses to finish a
+decided race for a seat. "eager" is a small greedy robot of our own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from games.rules.base import JSON, Robot, gettext_noop
 from games.rules.rng import Rng
 
 from . import cards as c
-from .state import AUTOPLAY, FAVOURITES, PLAY, POWER, Move
+from .state import ChooseFavourites, Move, PlayCard, UsePower
+
+M = TypeVar("M", bound=Move)
 
 # Podium bonus the eager robot adds for a finished Knonster, per place.
 _PLACE_BONUS = (40, 20, 10, 0)
@@ -23,18 +26,17 @@ def choose_random(view: JSON, legal: list[Move], rng: Rng) -> Move:
     """Return a random move, preferring cards that move a Knonster.
 
     Favourites are random. A card without effect is played only when no card
-    with an effect (or superpower move, which always has one) is possible;
-    "finish automatically" is never chosen. Raises ValueError if `legal` is
-    empty.
+    with an effect (or superpower move, which always has one) is possible.
+    Raises ValueError if `legal` is empty.
     """
     effect = {entry["card"]: entry["effect"] for entry in view.get("hand") or []}
     useful = [
         m
         for m in legal
-        if m.kind == POWER or (m.kind == PLAY and effect.get(m.card or "", False))
+        if isinstance(m, UsePower)
+        or (isinstance(m, PlayCard) and effect.get(m.card, False))
     ]
-    pool = useful or [m for m in legal if m.kind != AUTOPLAY] or legal
-    move, _ = rng.choice(pool)
+    move, _ = rng.choice(useful or legal)
     return move
 
 
@@ -46,28 +48,28 @@ def choose_eager(view: JSON, legal: list[Move], rng: Rng) -> Move:
     others back), ties broken at random. Raises ValueError if `legal` is
     empty.
     """
-    candidates = [m for m in legal if m.kind != AUTOPLAY] or legal
-    if candidates[0].kind == FAVOURITES:
+    choices = [m for m in legal if isinstance(m, ChooseFavourites)]
+    if choices:
         counts = dict.fromkeys(c.KNONSTERS, 0)
         for entry in view.get("hand") or []:
             knonster = c.CARDS[entry["card"]].knonster
             if knonster is not None:
                 counts[knonster] += entry["count"]
 
-        def fit(move: Move) -> int:
+        def fit(move: ChooseFavourites) -> int:
             bet = counts[move.winner] if move.winner else 0
             return 100 * sum(counts[k] for k in move.knonsters) + bet
 
-        return _best(candidates, fit, rng)
+        return _best(choices, fit, rng)
     mine = set((view.get("favourites") or {}).get("knonsters") or ())
     board = (
         tuple(k["position"] for k in view["knonsters"]),
         tuple(view["podium"]),
     )
 
-    def value(move: Move) -> int:
-        assert move.card is not None
-        result = c.resolve(move.card, move.knonster, board)
+    def value(move: PlayCard | UsePower) -> int:
+        power = move.knonster if isinstance(move, UsePower) else None
+        result = c.resolve(move.card, power, board)
         positions, podium = result[0] if result else board
         total = 0
         for i, k in enumerate(c.KNONSTERS):
@@ -75,10 +77,11 @@ def choose_eager(view: JSON, legal: list[Move], rng: Rng) -> Move:
             total += 2 * worth if k in mine else -worth
         return total
 
-    return _best(candidates, value, rng)
+    cards = [m for m in legal if isinstance(m, PlayCard | UsePower)]
+    return _best(cards, value, rng)
 
 
-def _best(moves: list[Move], key: Callable[[Move], int], rng: Rng) -> Move:
+def _best(moves: list[M], key: Callable[[M], int], rng: Rng) -> M:
     scored = [(key(m), m) for m in moves]
     top = max(score for score, _ in scored)
     move, _ = rng.choice([m for score, m in scored if score == top])

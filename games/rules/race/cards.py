@@ -7,12 +7,14 @@ hidden or random.
 A board is `positions`, one int per Knonster in `KNONSTERS` order (0 = start,
 1..60 = track, 61 = crossed the finish line), and `podium`, the Knonster ids
 in the order they crossed. Sources: Race rules, Appendix (card effects and
-superpowers); rules/race.md, Definitions and Superpowers.
+superpowers); Spielpost's rulings on the rules page, Positions and ranks,
+Card formulas and Superpowers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import permutations
 
 from games.rules.base import gettext_noop
@@ -24,7 +26,7 @@ NAMES: dict[str, str] = {
     "celya": "Celya",
     "elaari": "Elaari",
 }
-# Colours are an edition choice (rules/race.md, Components).
+# Colours are an edition choice (Spielpost's rulings, Components).
 COLOURS: dict[str, str] = {
     "rithle": "blue",
     "aristas": "red",
@@ -38,7 +40,7 @@ WIN_BET_POINTS = 15
 HAND_SIZES: dict[int, int] = {2: 16, 3: 14, 4: 12}
 REFILL_BELOW = 5
 
-# The deck composition (rules/race.md, Components): one row per card type,
+# The deck composition (Spielpost's rulings, Components): one row per card type,
 # so a corrected count is a one-line change. Knonster cards exist once per
 # Knonster with `copies` copies each; rank cards exist `copies` times.
 # Columns: kind, steps, rank, copies.
@@ -97,7 +99,8 @@ DECK: tuple[str, ...] = tuple(
     card.id for card in CARDS.values() for _ in range(card.copies)
 )
 
-# Superpower texts (rules/race.md, Superpowers: appendix order = Knonster order).
+# Superpower texts (Spielpost's rulings, Superpowers: appendix order =
+# Knonster order).
 POWER_TEXTS: dict[str, str] = {
     "rithle": gettext_noop(
         "Rithle steps 5 back, then your card (Rithle's catch-up, or the rank "
@@ -131,8 +134,8 @@ def ranks(positions: tuple[int, ...], podium: tuple[str, ...]) -> tuple[int, ...
 
     A finished Knonster is in front of every one on the track, and an
     earlier finisher is in front of a later one, so finished Knonsters rank
-    by podium place. Equal track positions share a rank (rules/race.md,
-    Definitions).
+    by podium place. Equal track positions share a rank (Spielpost's
+    rulings, Positions and ranks).
     """
     out = []
     for i, k in enumerate(KNONSTERS):
@@ -165,7 +168,7 @@ def card_target(
     """Return (Knonster index, steps forward) for playing `card_id`, or None.
 
     None means the card has no effect. Steps are before the finish line cuts
-    them off. Race rules, Appendix; rules/race.md, Definitions.
+    them off. Race rules, Appendix; Spielpost's rulings, Card formulas.
     """
     card = CARDS[card_id]
     leader = max(positions)
@@ -246,7 +249,7 @@ def resolve(
     card, that it has no effect; for a superpower, that the power cannot be
     used with this card. Resolution stops as soon as a third Knonster
     crosses (Race rules, End of Game). Sources: Race rules, Appendix;
-    rules/race.md, Superpowers.
+    Spielpost's rulings, Superpowers.
     """
     positions, podium = board
     card = CARDS[card_id]
@@ -342,16 +345,19 @@ def seat_ranks(keys: list[tuple[int, ...]]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
-def possible_podiums(podium: tuple[str, ...]) -> set[tuple[str, ...]]:
+# Cached: the decided check asks twice per card, and there are only 41
+# podiums to ask about (none, 4 of one Knonster, 12 of two, 24 of three).
+@cache
+def possible_podiums(podium: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
     """Return every podium the race can still end with.
 
     Any order of the remaining Knonsters, cut at any length from now to three
-    (the draw pile may run out first). rules/race.md, Decided game; our
-    ruling: the draw-pile end is always considered possible.
+    (the draw pile may run out first). Spielpost's rulings, A decided race:
+    the draw-pile end is always considered possible.
     """
     remaining = [k for k in KNONSTERS if k not in podium]
     out: set[tuple[str, ...]] = set()
     for order in permutations(remaining):
         for length in range(len(podium), len(POINTS) + 1):
             out.add((*podium, *order[: length - len(podium)]))
-    return out
+    return frozenset(out)

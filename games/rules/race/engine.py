@@ -3,8 +3,9 @@
 Hidden information: hands, the order of the draw pile, and each seat's
 favourites (and winner bet) until a superpower reveals one or the match
 ends. Chance: the shuffle of each deal and the starting seat, drawn from
-`State.rng`. Sources: /work/shared/seeds/race.en.txt ("Race rules") and
-rules/race.md (our rulings, which win where they differ).
+`State.rng`. Sources: "Race rules", the published rules (reproduced on the
+rules page, templates/games/race/rules_en.html), and Spielpost's rulings on
+the rules page ("Spielpost edition"), which win where they differ.
 
 The view (`RaceRules.view(state, seat)`, seat None = spectator) is JSON:
 
@@ -30,10 +31,13 @@ The view (`RaceRules.view(state, seat)`, seat None = spectator) is JSON:
   superpowers, or all once over), `winner` (own bet, or everyone's once
   over, else None), `revealed` (Knonsters revealed by superpowers),
   `hidden_stars` (chosen star cards still hidden), `steps` {Knonster id:
-  net fields this seat moved it}, `autoplay` (bool), `score` (int once over,
-  else None).
+  net fields this seat moved it}, `score` (int once over, else None).
 - `decided`: no order of the remaining Knonsters can change the players'
-  ranking; `outcome`: None, or {`ranks`, `scores`, `reason`} once over.
+  ranking (then `autoplay_offered` holds for every seat); `outcome`: None,
+  or {`ranks`, `scores`, `reason`} once over.
+
+Who plays a seat (a person, a robot, or the system finishing a decided
+race for a person) is the platform's business, not part of the state.
 
 Messages are {"text": msgid, "params": {...}} for the platform to translate.
 """
@@ -41,8 +45,8 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from itertools import combinations
+from typing import cast
 
 from games.rules.base import (
     JSON,
@@ -58,24 +62,25 @@ from games.rules.base import (
     gettext_noop,
 )
 from games.rules.rng import Rng
+from games.rules.structs import MALFORMED_MOVE, parse
 
 from . import cards as c
 from . import flow
 from . import texts as t
 from .state import (
-    AUTOPLAY,
-    FAVOURITES,
+    MAX_REDEALS,
     PHASE_FAVOURITES,
     PHASE_OVER,
     PHASE_PLAY,
-    PLAY,
-    POWER,
+    ChooseFavourites,
     Move,
+    PlayCard,
     State,
+    UsePower,
 )
 
-# Favourites rounds x seats + every card of the deck + one autoplay per seat.
-MAX_MOVES = (flow.MAX_REDEALS + 1) * 4 + len(c.DECK) + 4
+# Favourites rounds x seats + every card of the deck.
+MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
 
 
 class RaceRules(Rules[State, Move]):
@@ -89,6 +94,8 @@ class RaceRules(Rules[State, Move]):
         hidden_information=True,
         chance=True,
         max_moves=MAX_MOVES,
+        # "2": no autoplay flags in the state (a seat setting since).
+        version="2",
         options=(
             OptionInfo(
                 "win_bet",
@@ -119,15 +126,16 @@ class RaceRules(Rules[State, Move]):
         """
         if seats not in c.HAND_SIZES:
             raise InvalidOptions(gettext_noop("Race takes 2 to 4 seats."))
-        state = State(
+        hands, draw_pile, rng = flow.deal(Rng(seed=seed), seats)
+        return State(
             seats=seats,
             win_bet=bool(options.get("win_bet", False)),
             superpowers=bool(options.get("superpowers", False)),
-            rng=Rng(seed=seed),
+            rng=rng,
             phase=PHASE_FAVOURITES,
             redeals=0,
-            hands=(),
-            draw_pile=(),
+            hands=hands,
+            draw_pile=draw_pile,
             discard=(),
             last_play=None,
             favourites=((),) * seats,
@@ -137,11 +145,9 @@ class RaceRules(Rules[State, Move]):
             current=None,
             steps=((0,) * len(c.KNONSTERS),) * seats,
             powers_used=(),
-            autoplay=(False,) * seats,
             end_reason=None,
             turns=0,
         )
-        return flow.deal(state)
 
     def to_move(self, state: State) -> frozenset[int]:
         """Return the seats still choosing favourites, or the seat whose turn it is."""
@@ -152,32 +158,29 @@ class RaceRules(Rules[State, Move]):
         return frozenset()
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        """Return `seat`'s moves: favourite choices, or cards, powers, autoplay.
+        """Return `seat`'s moves: favourite choices, or cards and superpowers.
 
         Each distinct hand card is one play move (cards without effect too:
-        Race rules, Gameplay); superpower moves follow, then "finish
-        automatically" once the race is decided.
+        Race rules, Gameplay); superpower moves follow ("Superpowers").
         """
         if seat not in self.to_move(state):
             return []
+        moves: list[Move] = []
         if state.phase == PHASE_FAVOURITES:
-            moves = []
             for pair in combinations(c.KNONSTERS, 2):
                 if state.win_bet:
-                    moves += [Move(FAVOURITES, knonsters=pair, winner=w) for w in pair]
+                    moves += [ChooseFavourites(pair, winner=w) for w in pair]
                 else:
-                    moves.append(Move(FAVOURITES, knonsters=pair))
+                    moves.append(ChooseFavourites(pair))
             return moves
         hand = list(dict.fromkeys(state.hands[seat]))
-        moves = [Move(PLAY, card=card) for card in hand]
+        moves += [PlayCard(card) for card in hand]
         moves += [
-            Move(POWER, card=card, knonster=power)
+            UsePower(power, card)
             for power in flow.available_powers(state, seat)
             for card in hand
             if c.resolve(card, power, flow.board(state)) is not None
         ]
-        if flow.is_decided(state) and not state.autoplay[seat]:
-            moves.append(Move(AUTOPLAY))
         return moves
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
@@ -196,17 +199,8 @@ class RaceRules(Rules[State, Move]):
             raise IllegalMove(gettext_noop("It is not your turn."))
         if state.phase == PHASE_FAVOURITES:
             return flow.choose_favourites(state, seat, move)
-        if move.kind == FAVOURITES:
+        if isinstance(move, ChooseFavourites):
             raise IllegalMove(gettext_noop("The favourites have already been chosen."))
-        if move.kind == AUTOPLAY:
-            if not flow.is_decided(state):
-                raise IllegalMove(gettext_noop("The race is not decided yet."))
-            if state.autoplay[seat]:
-                raise IllegalMove(gettext_noop("Automatic play is already on."))
-            flags = tuple(f or s == seat for s, f in enumerate(state.autoplay))
-            return replace(state, autoplay=flags), [
-                Event("autoplay_on", {"seat": seat})
-            ]
         return flow.play_card(state, seat, move)
 
     def view(self, state: State, seat: int | None) -> JSON:
@@ -267,7 +261,6 @@ class RaceRules(Rules[State, Move]):
                     "revealed": list(revealed),
                     "hidden_stars": flow.hidden_stars(state, s),
                     "steps": dict(zip(c.KNONSTERS, state.steps[s], strict=True)),
-                    "autoplay": state.autoplay[s],
                     "score": None
                     if outcome is None or outcome.scores is None
                     else outcome.scores[s],
@@ -301,6 +294,26 @@ class RaceRules(Rules[State, Move]):
             "outcome": None if outcome is None else outcome.to_json(),
         }
 
+    def static_view(self, options: JSON, seats: int) -> JSON:
+        """Return the deck as every viewer may know it; no move changes it.
+
+        `{"cards": n, "deck": [{"card", "copies", "label", "text"}, ...]}`:
+        one entry per card type in deck order, label and text as Message
+        JSON. Race rules, Components; Spielpost's rulings, Deck.
+        """
+        return {
+            "cards": len(c.DECK),
+            "deck": [
+                {
+                    "card": card.id,
+                    "copies": card.copies,
+                    "label": t.card_message(t.LABEL, card.id).to_json(),
+                    "text": t.card_message(t.TEXT, card.id).to_json(),
+                }
+                for card in c.CARDS.values()
+            ],
+        }
+
     def outcome(self, state: State) -> Outcome | None:
         """Return ranks and scores once the race is over, else None.
 
@@ -311,24 +324,22 @@ class RaceRules(Rules[State, Move]):
 
     def describe(self, move: Move) -> Message:
         """Return the button label of `move`."""
-        if move.kind == FAVOURITES and len(move.knonsters) == 2:
-            first, second = (c.NAMES[k] for k in move.knonsters)
-            if move.winner is not None:
-                return Message(
-                    gettext_noop("Choose %(first)s and %(second)s, %(winner)s to win"),
-                    {"first": first, "second": second, "winner": c.NAMES[move.winner]},
-                )
-            return Message(
-                gettext_noop("Choose %(first)s and %(second)s"),
-                {"first": first, "second": second},
-            )
-        if move.kind == PLAY and move.card is not None:
+        if isinstance(move, PlayCard):
             return t.card_message(t.PLAY, move.card)
-        if move.kind == POWER and move.card is not None and move.knonster is not None:
+        if isinstance(move, UsePower):
             return t.card_message(t.POWER, move.card, power=c.NAMES[move.knonster])
-        if move.kind == AUTOPLAY:
-            return Message(gettext_noop("Finish automatically"))
-        return Message(gettext_noop("Unknown move"))
+        if len(move.knonsters) != 2:
+            return Message(gettext_noop("Unknown move"))
+        first, second = (c.NAMES[k] for k in move.knonsters)
+        if move.winner is not None:
+            return Message(
+                gettext_noop("Choose %(first)s and %(second)s, %(winner)s to win"),
+                {"first": first, "second": second, "winner": c.NAMES[move.winner]},
+            )
+        return Message(
+            gettext_noop("Choose %(first)s and %(second)s"),
+            {"first": first, "second": second},
+        )
 
     def describe_event(self, event: Event) -> Message:
         """Return the log line for `event` (kinds listed in `EVENT_TEXTS`)."""
@@ -370,20 +381,44 @@ class RaceRules(Rules[State, Move]):
         )
 
     def state_from_json(self, data: JSON) -> State:
-        """Return the State stored as `data`; raise IllegalMove if malformed."""
+        """Return the State stored as `data`; raise IllegalMove if malformed.
+
+        Malformed: not the declared JSON shape (`state.State`), or breaking
+        one of its consistency rules.
+        """
         return State.from_json(data)
 
     def move_from_json(self, data: JSON) -> Move:
-        """Return the Move sent as `data`; raise IllegalMove if malformed."""
-        return Move.from_json(data)
+        """Return the Move sent as `data`; raise IllegalMove if malformed.
 
-    def autoplay(self, state: State, seat: int) -> bool:
-        """Return whether `seat` asked the system to finish the race for it."""
+        Shapes: see `state.ChooseFavourites`, `PlayCard` and `UsePower`.
+        """
+        return cast(Move, parse(Move, data, MALFORMED_MOVE))
+
+    def autoplay_offered(self, state: State, seat: int) -> bool:
+        """Return whether `seat` may let the system finish the race for it.
+
+        True once the race is decided, while it is still being played, at
+        any time (not only on the seat's own turn). Race rules, Choice of
+        Favorites ("the system will ... ask"); Spielpost's rulings, A
+        decided race.
+        """
         return (
             state.phase == PHASE_PLAY
             and 0 <= seat < state.seats
-            and state.autoplay[seat]
+            and flow.is_decided(state)
         )
+
+    def upgrade_state(self, data: JSON, version: str) -> JSON:
+        """Return a state stored under rules `version` in today's shape.
+
+        Version "1" kept "finish automatically" flags as `autoplay` (one bool
+        per seat); the platform moves them onto its seats, so they are
+        dropped here. Other versions are refused (IllegalMove).
+        """
+        if version == "1":
+            return {key: value for key, value in data.items() if key != "autoplay"}
+        return super().upgrade_state(data, version)
 
 
 RULES = RaceRules()

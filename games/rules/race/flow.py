@@ -1,34 +1,40 @@
 """Race: how a move changes the state (deal, favourites, card play, end).
 
 Pure functions used by `engine.RaceRules`; hidden and random parts as in
-`state.py`. Sources: Race rules (seed) and rules/race.md.
+`state.py`. Sources: Race rules and Spielpost's rulings on the rules page.
+Each move makes one `replace`, so every intermediate value is a state the
+consistency rules of `State` accept.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
+from typing import TypeVar
 
 from games.rules.base import Event, IllegalMove, Outcome, gettext_noop
+from games.rules.rng import Rng
+from games.rules.structs import replace
 
 from . import cards as c
 from .state import (
     END_DRAW_PILE,
     END_RACE,
-    FAVOURITES,
+    MAX_REDEALS,
+    PAIRS,
     PHASE_OVER,
     PHASE_PLAY,
-    PLAY,
-    POWER,
+    ChooseFavourites,
+    EndReason,
     LastPlay,
     Move,
+    PlayCard,
     PowerUse,
     State,
+    UsePower,
 )
 
-# Our ruling: redeals are capped so a match has a true length bound; after
-# the cap, identical favourites simply race (the result is then a tie).
-MAX_REDEALS = 10
+Hands = tuple[tuple[str, ...], ...]
+T = TypeVar("T")
 
 
 def outcome_of(state: State) -> Outcome | None:
@@ -54,7 +60,7 @@ def is_decided(state: State) -> bool:
     which includes an early end by an empty draw pile). With Superpowers a
     points tie is decided by hidden star cards, so it counts only if
     neither seat can still reveal a star. Race rules, Choice of Favorites;
-    rules/race.md, Decided game. Only in the play phase.
+    Spielpost's rulings, A decided race. Only in the play phase.
     """
     if state.phase != PHASE_PLAY:
         return False
@@ -78,14 +84,15 @@ def board(state: State) -> c.Board:
     return state.positions, state.podium
 
 
-def deal(state: State) -> State:
-    """Shuffle the deck and deal every seat its hand (Race rules, Card distribution)."""
-    deck, rng = state.rng.shuffled(c.DECK)
-    size = c.HAND_SIZES[state.seats]
-    hands = tuple(
-        c.sort_hand(deck[s * size : (s + 1) * size]) for s in range(state.seats)
-    )
-    return replace(state, rng=rng, hands=hands, draw_pile=deck[state.seats * size :])
+def deal(rng: Rng, seats: int) -> tuple[Hands, tuple[str, ...], Rng]:
+    """Shuffle the deck and deal `seats` hands (Race rules, Card distribution).
+
+    Return the hands (each in deck order), the draw pile and the next Rng.
+    """
+    deck, rng = rng.shuffled(c.DECK)
+    size = c.HAND_SIZES[seats]
+    hands = tuple(c.sort_hand(deck[s * size : (s + 1) * size]) for s in range(seats))
+    return hands, deck[seats * size :], rng
 
 
 def revealed(state: State, seat: int) -> tuple[str, ...]:
@@ -125,12 +132,11 @@ def choose_favourites(state: State, seat: int, move: Move) -> tuple[State, list[
     Precondition: favourites phase and `seat` has not chosen. Race rules,
     Choice of Favorites; "Win Bet" variant.
     """
-    if move.kind != FAVOURITES:
+    if not isinstance(move, ChooseFavourites):
         raise IllegalMove(gettext_noop("Choose your two favourites first."))
     chosen = move.knonsters
-    if len(chosen) != 2 or len(set(chosen)) != 2 or not set(chosen) <= set(c.KNONSTERS):
+    if chosen not in PAIRS:
         raise IllegalMove(gettext_noop("Choose two different Knonsters."))
-    chosen = tuple(sorted(chosen, key=c.KNONSTERS.index))
     if state.win_bet and move.winner not in chosen:
         raise IllegalMove(gettext_noop("Bet on one of your two favourites to win."))
     if not state.win_bet and move.winner is not None:
@@ -141,7 +147,6 @@ def choose_favourites(state: State, seat: int, move: Move) -> tuple[State, list[
     winners = tuple(
         move.winner if s == seat else w for s, w in enumerate(state.winners)
     )
-    state = replace(state, favourites=favourites, winners=winners)
     events = [
         Event("favourites_chosen", {"seat": seat}),
         Event(
@@ -151,25 +156,35 @@ def choose_favourites(state: State, seat: int, move: Move) -> tuple[State, list[
         ),
     ]
     if not all(favourites):
-        return state, events
+        return replace(state, favourites=favourites, winners=winners), events
     if (
         len(set(zip(favourites, winners, strict=True))) == 1
         and state.redeals < MAX_REDEALS
     ):
         reason = "same_favourites_and_winner" if state.win_bet else "same_favourites"
-        state = deal(
-            replace(
-                state,
-                redeals=state.redeals + 1,
-                favourites=((),) * state.seats,
-                winners=(None,) * state.seats,
-            )
+        hands, draw_pile, rng = deal(state.rng, state.seats)
+        state = replace(
+            state,
+            rng=rng,
+            redeals=state.redeals + 1,
+            hands=hands,
+            draw_pile=draw_pile,
+            favourites=((),) * state.seats,
+            winners=(None,) * state.seats,
         )
         events.append(Event("redeal", {"reason": reason, "redeals": state.redeals}))
         return state, events
     first, rng = state.rng.randint(0, state.seats - 1)
     events.append(Event("race_started", {"seat": first}))
-    return replace(state, rng=rng, phase=PHASE_PLAY, current=first), events
+    state = replace(
+        state,
+        rng=rng,
+        favourites=favourites,
+        winners=winners,
+        phase=PHASE_PLAY,
+        current=first,
+    )
+    return state, events
 
 
 def play_card(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
@@ -178,16 +193,14 @@ def play_card(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     Precondition: play phase and it is `seat`'s turn. Race rules, Gameplay,
     End of Game; "Superpowers" variant.
     """
-    if move.kind not in (PLAY, POWER) or move.card not in c.CARDS:
+    if not isinstance(move, PlayCard | UsePower):
         raise IllegalMove(gettext_noop("That move is not possible now."))
     card = move.card
     if card not in state.hands[seat]:
         raise IllegalMove(gettext_noop("That card is not in your hand."))
-    power = None
-    if move.kind == POWER:
-        power = move.knonster
+    power = move.knonster if isinstance(move, UsePower) else None
+    if power is not None:
         _check_power(state, seat, power)
-        assert power is not None
     result = c.resolve(card, power, board(state))
     if power is not None and result is None:
         raise IllegalMove(
@@ -199,12 +212,13 @@ def play_card(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     was_decided = is_decided(state)
     hand = list(state.hands[seat])
     hand.remove(card)
+    powers_used = state.powers_used
     if power is None:
         played = {"seat": seat, "card": card, "effect": result is not None}
         events = [Event("card_played", played)]
     else:
         events = [Event("power_used", {"seat": seat, "card": card, "power": power})]
-        state = replace(state, powers_used=(*state.powers_used, PowerUse(power, seat)))
+        powers_used = (*powers_used, PowerUse(power, seat))
     positions, podium = board(state)
     steps = list(state.steps[seat])
     if result is not None:
@@ -228,43 +242,47 @@ def play_card(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
                         {"knonster": moved.knonster, "place": moved.place},
                     )
                 )
+    draw_pile = state.draw_pile
+    end_reason: EndReason | None = None
+    if len(podium) >= len(c.POINTS):
+        end_reason = END_RACE
+    elif len(hand) < c.REFILL_BELOW:
+        if not draw_pile:
+            end_reason = END_DRAW_PILE
+        else:
+            hand.append(draw_pile[0])
+            events.append(Event("card_drawn", {"seat": seat}))
+            events.append(
+                Event(
+                    "card_received",
+                    {"seat": seat, "card": draw_pile[0]},
+                    frozenset({seat}),
+                )
+            )
+            draw_pile = draw_pile[1:]
     state = replace(
         state,
+        hands=_with(state.hands, seat, c.sort_hand(hand)),
+        draw_pile=draw_pile,
         discard=(*state.discard, card),
         last_play=LastPlay(seat, card, result is not None, power),
         positions=positions,
         podium=podium,
-        steps=tuple(
-            tuple(steps) if s == seat else row for s, row in enumerate(state.steps)
-        ),
+        steps=_with(state.steps, seat, tuple(steps)),
+        powers_used=powers_used,
         turns=state.turns + 1,
+        phase=PHASE_PLAY if end_reason is None else PHASE_OVER,
+        current=(seat + 1) % state.seats if end_reason is None else None,
+        end_reason=end_reason,
     )
-    hands = list(state.hands)
-    if len(podium) >= len(c.POINTS):
-        state = replace(state, hands=_with(hands, seat, hand))
-        return _end(state, END_RACE, events)
-    if len(hand) < c.REFILL_BELOW:
-        if not state.draw_pile:
-            state = replace(state, hands=_with(hands, seat, hand))
-            return _end(state, END_DRAW_PILE, events)
-        drawn = state.draw_pile[0]
-        hand.append(drawn)
-        state = replace(state, draw_pile=state.draw_pile[1:])
-        events.append(Event("card_drawn", {"seat": seat}))
-        events.append(
-            Event("card_received", {"seat": seat, "card": drawn}, frozenset({seat}))
-        )
-    state = replace(
-        state,
-        hands=_with(hands, seat, hand),
-        current=(seat + 1) % state.seats,
-    )
+    if end_reason is not None:
+        return state, events + _end_events(state, end_reason)
     if not was_decided and is_decided(state):
         events.append(Event("race_decided", {}))
     return state, events
 
 
-def _check_power(state: State, seat: int, power: str | None) -> None:
+def _check_power(state: State, seat: int, power: str) -> None:
     """Raise IllegalMove unless `seat` may use `power` now (any card aside)."""
     if not state.superpowers:
         raise IllegalMove(gettext_noop("This match is played without superpowers."))
@@ -282,20 +300,20 @@ def _check_power(state: State, seat: int, power: str | None) -> None:
         )
 
 
-def _with(
-    hands: list[tuple[str, ...]], seat: int, hand: list[str]
-) -> tuple[tuple[str, ...], ...]:
-    hands[seat] = c.sort_hand(hand)
-    return tuple(hands)
+def _with(rows: tuple[T, ...], seat: int, row: T) -> tuple[T, ...]:
+    """Return `rows` with `seat`'s entry replaced by `row`."""
+    return (*rows[:seat], row, *rows[seat + 1 :])
 
 
-def _end(state: State, reason: str, events: list[Event]) -> tuple[State, list[Event]]:
-    """Finish the match and reveal every seat's favourites (Race rules, End of Game)."""
-    state = replace(state, phase=PHASE_OVER, current=None, end_reason=reason)
-    events.append(Event("race_over", {"reason": reason}))
+def _end_events(state: State, reason: str) -> list[Event]:
+    """Return the end and final score events; favourites are revealed.
+
+    Precondition: `state` is over. Race rules, End of Game.
+    """
     outcome = outcome_of(state)
     assert outcome is not None
     assert outcome.scores is not None
+    events = [Event("race_over", {"reason": reason})]
     for s in range(state.seats):
         events.append(
             Event(
@@ -309,4 +327,4 @@ def _end(state: State, reason: str, events: list[Event]) -> tuple[State, list[Ev
                 },
             )
         )
-    return state, events
+    return events

@@ -148,7 +148,6 @@ EVENT_TEXTS: dict[str, str] = {
         "the players' ranking. Each player may now let the system finish for "
         "them."
     ),
-    "autoplay_on": gettext_noop("%(player)s lets the system finish the race for them."),
     "race_over_race_finished": gettext_noop(
         "The race is over: three Knonsters have crossed the finish line."
     ),

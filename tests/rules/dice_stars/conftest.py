@@ -1,7 +1,7 @@
 """Dice Stars scenario builders: states, sheets and dice set by hand.
 
 Tests force the dice instead of rolling them (BG "Scenario Tests"): the
-`scenario` fixture builds a `State` (a `dataclasses.replace` of a new
+`scenario` fixture builds a `State` (a `structs.replace` of a new
 match) and `sheet_of` a `Sheet`; `die`, `column` and `row` are plain helpers
 to import. Die ids (dice.py): 0-1 black, 2-4 pink,
 5-8 light blue ("blue"), 9-13 yellow; `die("blue", 4, 1)` is the second
@@ -10,7 +10,6 @@ blue die showing a 4.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from games.rules.dice_stars import RULES
 from games.rules.dice_stars.dice import ALL_DICE, COLOURS, DIE_COLOURS
 from games.rules.dice_stars.sheet import VALUES, Cell, Sheet, X, row_of
 from games.rules.dice_stars.state import STEP_TAKE, Die, State
+from games.rules.structs import replace
 
 
 def die(colour: str, face: int, n: int = 0) -> Die:

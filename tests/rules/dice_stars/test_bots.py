@@ -12,7 +12,14 @@ from collections import Counter
 from games.rules.dice_stars import ROBOTS
 from games.rules.dice_stars.dice import STAR
 from games.rules.dice_stars.sheet import X
-from games.rules.dice_stars.state import Move
+from games.rules.dice_stars.state import (
+    Draw,
+    PlaceStar,
+    Rebag,
+    TakeColour,
+    TakeStars,
+    TakeValue,
+)
 from games.rules.rng import Rng
 
 from .conftest import die
@@ -56,7 +63,7 @@ def test_the_greedy_robot_takes_the_most_points(dice_stars, scenario):
         "value-4": 4,
         "value-6": 6,
     }
-    assert set(_picks(dice_stars, state, GREEDY)) == {Move("colour", colour="blue")}
+    assert set(_picks(dice_stars, state, GREEDY)) == {TakeColour(colour="blue")}
 
 
 def test_the_greedy_robot_breaks_ties_at_random(dice_stars, scenario):
@@ -64,9 +71,9 @@ def test_the_greedy_robot_breaks_ties_at_random(dice_stars, scenario):
     reserve = (die("pink", 5), die("blue", 2), die("blue", 3, 1))
     state = scenario(reserve=reserve)
     assert set(_picks(dice_stars, state, GREEDY)) == {
-        Move("colour", colour="pink"),
-        Move("colour", colour="blue"),
-        Move("value", value=5),
+        TakeColour(colour="pink"),
+        TakeColour(colour="blue"),
+        TakeValue(value=5),
     }
 
 
@@ -78,8 +85,8 @@ def test_the_greedy_robot_takes_stars_that_double_a_row(dice_stars, scenario, sh
     state = scenario(reserve=reserve, sheets=(sheet, sheet))
     stars = next(t for t in dice_stars.view(state, 0)["takes"] if t["kind"] == "stars")
     assert stars["points"] == 20
-    assert set(_picks(dice_stars, state, GREEDY)) == {Move("stars")}
-    state, _ = dice_stars.apply(state, 0, Move("stars"))
+    assert set(_picks(dice_stars, state, GREEDY)) == {TakeStars()}
+    state, _ = dice_stars.apply(state, 0, TakeStars())
     rows = dice_stars.view(state, 0)["star_rows"]
     assert [(r["value"], r["points"]) for r in rows] == [
         (2, 20),
@@ -88,7 +95,7 @@ def test_the_greedy_robot_takes_stars_that_double_a_row(dice_stars, scenario, sh
         (5, 0),
         (6, 0),
     ]
-    assert set(_picks(dice_stars, state, GREEDY)) == {Move("place_star", value=2)}
+    assert set(_picks(dice_stars, state, GREEDY)) == {PlaceStar(value=2)}
 
 
 def test_the_greedy_robot_loses_the_fewest_points_to_the_comet(
@@ -102,8 +109,8 @@ def test_the_greedy_robot_loses_the_fewest_points_to_the_comet(
     sheet = sheet_of(cells=cells, stars={2: 2, 3: 3, 4: 4, 5: 5, 6: 6})
     state = scenario(reserve=(die("blue", 4), die("black", 4)), sheets=(sheet, sheet))
     assert set(_picks(dice_stars, state, GREEDY)) == {
-        Move("colour", colour="black"),
-        Move("colour", colour="blue"),
+        TakeColour(colour="black"),
+        TakeColour(colour="blue"),
     }
 
 
@@ -111,10 +118,10 @@ def test_the_greedy_robot_draws_and_decides_the_reserve_at_random(dice_stars, sc
     # bots.py: moves without a score change are chosen at random.
     drawing = scenario(step="draw", reserve=(die("pink", 2),))
     assert set(_picks(dice_stars, drawing, GREEDY)) == {
-        Move("draw", count=n) for n in (1, 2, 3)
+        Draw(count=n) for n in (1, 2, 3)
     }
     rebagging = scenario(step="rebag", reserve=(die("pink", 2),), discard=(0,))
     assert set(_picks(dice_stars, rebagging, GREEDY)) == {
-        Move("rebag", with_reserve=False),
-        Move("rebag", with_reserve=True),
+        Rebag(with_reserve=False),
+        Rebag(with_reserve=True),
     }

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from games.rules.base import IllegalMove, Outcome
 from games.rules.dice_stars.sheet import X
-from games.rules.dice_stars.state import Move
+from games.rules.dice_stars.state import Draw, TakeColour, TakeValue
+from games.rules.structs import replace
 
 from .conftest import die
 
-YELLOW = Move("colour", colour="yellow")
-PINK = Move("colour", colour="pink")
+YELLOW = TakeColour(colour="yellow")
+PINK = TakeColour(colour="pink")
 
 
 def _one_white_left(sheet_of, **kwargs):
@@ -71,8 +70,9 @@ def test_the_last_seat_in_turn_order_ends_the_game_at_once(
 def test_the_last_seat_is_the_one_before_the_starting_seat(
     dice_stars, scenario, sheet_of
 ):
-    # Dice Stars rules, D; engine ruling: the starting seat is random, so
-    # with seat 1 starting, seat 0 plays last in each round.
+    # Dice Stars rules, D; the starting seat is random (Spielpost's rulings
+    # on the rules page, Turns), so with seat 1 starting, seat 0 plays last
+    # in each round.
     sheets = (_one_white_left(sheet_of), sheet_of())
     state = scenario(start=1, turns=(0, 1), reserve=(die("yellow", 6),), sheets=sheets)
     state, _ = dice_stars.apply(state, 0, YELLOW)
@@ -108,7 +108,7 @@ def test_a_green_cell_is_not_the_last_white_cell(dice_stars, scenario, sheet_of)
     # Dice Stars rules, D: only "das letzte weiße Feld" triggers the end.
     sheet = sheet_of(full=True, free=((6, 3), (2, 4), (2, 5)))
     state = scenario(reserve=(die("pink", 2),), sheets=(sheet, sheet))
-    state, events = dice_stars.apply(state, 0, Move("value", value=2))
+    state, events = dice_stars.apply(state, 0, TakeValue(value=2))
     assert state.sheets[0].rows[0][4] == 2
     assert state.sheets[0].white_free() == 1
     assert state.end_trigger is None
@@ -127,16 +127,16 @@ def test_filling_the_comet_triggers_the_end(dice_stars, scenario, sheet_of):
     reserve = (die("pink", 3), die("pink", 3, 1), die("black", 5))
     state = scenario(reserve=reserve, sheets=sheets)
     assert dice_stars.legal_moves(state, 0) == [
-        Move("colour", colour="black"),
+        TakeColour(colour="black"),
         PINK,
-        Move("value", value=3),
-        Move("value", value=5),
+        TakeValue(value=3),
+        TakeValue(value=5),
     ]
     state, events = dice_stars.apply(state, 0, PINK)
     assert state.sheets[0].comet == 6
     assert state.end_trigger == (0, "comet")
     assert events[-1].data == {"seat": 0, "reason": "comet", "final_round": True}
-    state, _ = dice_stars.apply(replace(state, step="take"), 1, Move("value", value=5))
+    state, _ = dice_stars.apply(replace(state, step="take"), 1, TakeValue(value=5))
     assert dice_stars.outcome(state) == Outcome(
         ranks=(2, 1), reason="comet", scores=(-6, 5)
     )
@@ -150,7 +150,7 @@ def test_a_second_trigger_in_the_final_round_keeps_the_first(
     sheets = (_one_white_left(sheet_of), _one_white_left(sheet_of))
     reserve = (die("yellow", 6), die("yellow", 5, 1))
     state = scenario(reserve=reserve, sheets=sheets)
-    state, _ = dice_stars.apply(state, 0, Move("value", value=6))
+    state, _ = dice_stars.apply(state, 0, TakeValue(value=6))
     assert state.end_trigger == (0, "sheet_full")
     state, events = dice_stars.apply(replace(state, step="take"), 1, YELLOW)
     assert "end_triggered" not in _kinds(events)
@@ -192,8 +192,8 @@ def test_rows_score_double_nothing_or_once_minus_the_comet(
     ],
 )
 def test_equal_totals_share_a_rank(dice_stars, scenario, sheet_of, totals, ranks):
-    # rules/dice-stars.md, End and scoring: "ties share the win (edition)";
-    # engine ruling: multi-seat ties share the rank.
+    # Spielpost's rulings on the rules page, The end and scoring: "Players with equal
+    # totals share their place."
     sheets = tuple(sheet_of(cells={(6, 0): total}) for total in totals)
     state = scenario(
         seats=len(totals),
@@ -211,4 +211,4 @@ def test_no_move_is_legal_once_the_game_is_over(dice_stars, scenario, sheet_of):
     assert dice_stars.to_move(state) == frozenset()
     assert dice_stars.legal_moves(state, 0) == []
     with pytest.raises(IllegalMove, match="over"):
-        dice_stars.apply(state, 0, Move("draw", count=1))
+        dice_stars.apply(state, 0, Draw(count=1))

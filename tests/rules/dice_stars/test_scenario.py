@@ -1,4 +1,4 @@
-"""Dice Stars: the seed's worked example, turn by turn, as one scenario.
+"""Dice Stars: the published worked example, turn by turn, as one scenario.
 
 Dice Stars rules, "Wie man den Wertungszettel ausfüllt", Beispiele 1 to 3:
 the same sheet first takes three light blue dice, then three 3s, then four
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from games.rules.dice_stars.dice import STAR
 from games.rules.dice_stars.sheet import X
-from games.rules.dice_stars.state import Move
+from games.rules.dice_stars.state import PlaceStar, TakeColour, TakeStars, TakeValue
 
 from .conftest import column, die, row
 
 
-def test_the_seeds_worked_example(dice_stars, scenario):
+def test_the_published_worked_example(dice_stars, scenario):
     # Beispiel 1: "Es liegen nach deiner ersten Aktion 4 Würfel in der
     # Reserve (1 pinke Zwei aus der Vorrunde und 3 hellblaue Würfel mit den
     # Werten Vier, Fünf und Stern ...). Du wählst die 3 blauen und trägst
@@ -25,8 +25,8 @@ def test_the_seeds_worked_example(dice_stars, scenario):
         reserve=(die("pink", 2), blue_4, blue_5, blue_star),
         rolled=(5, 6, 7),
     )
-    assert Move("colour", colour="blue") in dice_stars.legal_moves(state, 0)
-    state, events = dice_stars.apply(state, 0, Move("colour", colour="blue"))
+    assert TakeColour(colour="blue") in dice_stars.legal_moves(state, 0)
+    state, events = dice_stars.apply(state, 0, TakeColour(colour="blue"))
     sheet = state.sheets[0]
     assert column(sheet, "blue") == [X, X, 9, None, None]
     assert events[0].data["cells"] == [[0, 2], [1, 2], [2, 2]]
@@ -52,7 +52,7 @@ def test_the_seeds_worked_example(dice_stars, scenario):
     state = scenario(
         reserve=reserve, rolled=(3, 9, 10), sheets=state.sheets, turns=(1, 1)
     )
-    threes = Move("value", value=3)
+    threes = TakeValue(value=3)
     assert threes in dice_stars.legal_moves(state, 0)
     state, events = dice_stars.apply(state, 0, threes)
     sheet = state.sheets[0]
@@ -81,12 +81,12 @@ def test_the_seeds_worked_example(dice_stars, scenario):
     assert stars["legal"] is True
     # Best placement: complete row 3 (x2) and spoil a row without numbers.
     assert stars["points"] == 9
-    state, _ = dice_stars.apply(state, 0, Move("stars"))
+    state, _ = dice_stars.apply(state, 0, TakeStars())
     assert state.stars_left == 4
     # "3 "X" in die 3er-Zeile einzutragen (diese ist nun voll belegt) und
     # 1 "X" in das erste Feld der 5er-Zeile"
     for value in (3, 3, 3, 5):
-        state, _ = dice_stars.apply(state, 0, Move("place_star", value=value))
+        state, _ = dice_stars.apply(state, 0, PlaceStar(value=value))
     sheet = state.sheets[0]
     assert sheet.stars == (0, 3, 0, 1, 0)
     assert sheet.star_free(3) == 0

@@ -10,7 +10,7 @@ from .conftest import column, row
 
 
 def test_the_blank_sheet_has_twenty_white_cells_and_green_cells_per_row():
-    # rules/dice-stars.md, Score sheet; Dice Stars rules, "Wie man
+    # The score sheet on the rules page; Dice Stars rules, "Wie man
     # Bonusfelder benutzt" (Anmerkung): row 2 has four green cells, row 3
     # three, row 4 two, row 5 one, row 6 none.
     sheet = Sheet.empty()
@@ -22,7 +22,8 @@ def test_the_blank_sheet_has_twenty_white_cells_and_green_cells_per_row():
 
 
 def test_row_v_has_v_star_cells():
-    # rules/dice-stars.md, Score sheet: "row v has v of them (2+3+4+5+6 = 20)".
+    # The score sheet on the rules page: "row 2 has 2 of them, row 3 has 3,
+    # and so on up to 6 in row 6" (20 in all).
     sheet = Sheet.empty()
     assert [sheet.star_free(v) for v in (2, 3, 4, 5, 6)] == [2, 3, 4, 5, 6]
     assert sheet.star_free() == 20
@@ -31,7 +32,7 @@ def test_row_v_has_v_star_cells():
 def test_a_colour_fills_its_column_from_the_top_skipping_marked_cells(sheet_of):
     # Dice Stars rules, "Wie man den Wertungszettel ausfüllt" 1: "immer
     # beginnend mit dem obersten freien Feld"; columns are black, pink, light
-    # blue, yellow (rules/dice-stars.md, Score sheet).
+    # blue, yellow (the score sheet on the rules page).
     sheet = sheet_of(cells={(3, 2): X})
     assert sheet.column_cells("blue", 2) == ((0, 2), (2, 2))
     assert sheet.column_cells("black", 3) == ((0, 0), (1, 0), (2, 0))
@@ -39,8 +40,8 @@ def test_a_colour_fills_its_column_from_the_top_skipping_marked_cells(sheet_of):
 
 
 def test_a_colour_does_not_fit_a_column_with_too_few_free_cells(sheet_of):
-    # Dice Stars rules, "Wie man den Wertungszettel ausfüllt" 1 and
-    # rules/dice-stars.md, A turn 2: a choice is allowed only if all its dice
+    # Dice Stars rules, "Wie man den Wertungszettel ausfüllt" 1 ("All dice
+    # must fit" on the rules page): a choice is allowed only if all its dice
     # fit; columns have no green cells.
     sheet = sheet_of(cells={(2, 3): X, (3, 3): X, (4, 3): X})
     assert sheet.column_free("yellow") == 2

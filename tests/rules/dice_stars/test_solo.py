@@ -7,11 +7,11 @@ import pytest
 from games.rules.base import InvalidOptions, Outcome
 from games.rules.dice_stars.dice import STAR
 from games.rules.dice_stars.flow import solo_cells
-from games.rules.dice_stars.state import Move
+from games.rules.dice_stars.state import PlaceStar, TakeColour, TakeStars
 
 from .conftest import die
 
-PINK = Move("colour", colour="pink")
+PINK = TakeColour(colour="pink")
 
 
 @pytest.mark.parametrize(
@@ -72,11 +72,11 @@ def test_the_grid_is_marked_after_the_last_star_of_a_star_take(dice_stars, scena
         die("black", 4),
     )
     state = scenario(seats=1, reserve=reserve)
-    state, _ = dice_stars.apply(state, 0, Move("stars"))
-    state, events = dice_stars.apply(state, 0, Move("place_star", value=2))
+    state, _ = dice_stars.apply(state, 0, TakeStars())
+    state, events = dice_stars.apply(state, 0, PlaceStar(value=2))
     assert "solo_marked" not in [e.kind for e in events]
-    state = dice_stars.apply(state, 0, Move("place_star", value=2))[0]
-    state, events = dice_stars.apply(state, 0, Move("place_star", value=3))
+    state = dice_stars.apply(state, 0, PlaceStar(value=2))[0]
+    state, events = dice_stars.apply(state, 0, PlaceStar(value=3))
     assert events[-1].kind == "solo_marked"
     assert state.solo_marked == 1
 
@@ -103,13 +103,13 @@ def test_a_full_grid_loses_at_once(dice_stars, scenario):
 
 
 def test_the_grid_is_marked_after_the_last_turn_too(dice_stars, scenario, sheet_of):
-    # Engine ruling (brief): the solo grid is marked after every turn
-    # including the last; filling it then still loses at once (Dice Stars
-    # rules, F).
+    # Spielpost's rulings on the rules page, Solo: the solo grid is marked after every
+    # turn including the last; filling it then still loses at once (Dice
+    # Stars rules, F).
     sheet = sheet_of(full=True, free=((6, 3),))
     reserve = (die("yellow", 6), die("black", 2))
     state = scenario(seats=1, reserve=reserve, sheets=(sheet,), solo_marked=29)
-    state, _ = dice_stars.apply(state, 0, Move("colour", colour="yellow"))
+    state, _ = dice_stars.apply(state, 0, TakeColour(colour="yellow"))
     assert state.end_trigger == (0, "sheet_full")
     assert state.solo_marked == 30
     assert dice_stars.outcome(state) == Outcome(
@@ -123,12 +123,13 @@ def test_the_opponent_scores_five_per_cell_and_a_tie_loses(
 ):
     # Dice Stars rules, F: "er bekommt 5 Punkte für jedes ausgefüllte Feld des
     # Solorasters ... Die höhere Gesamtsumme gewinnt"; to win "eine bessere
-    # Gesamtpunktzahl" (engine ruling: a tie is a loss). The player's last
-    # turn fills the last white cell and leaves nothing in the reserve.
+    # Gesamtpunktzahl" (a tie is a loss: Spielpost's rulings on the rules
+    # page, Solo). The player's last turn fills the last white cell and
+    # leaves nothing in the reserve.
     sheet = sheet_of(full=True, free=((6, 3),), cells={(5, 0): 14})
     reserve = (die("yellow", 6),)
     state = scenario(seats=1, reserve=reserve, sheets=(sheet,), solo_marked=marked)
-    state, events = dice_stars.apply(state, 0, Move("colour", colour="yellow"))
+    state, events = dice_stars.apply(state, 0, TakeColour(colour="yellow"))
     assert state.solo_marked == marked
     assert state.end_reason == "sheet_full"
     assert events[-1].data == {"score": 5 * marked, "won": rank == 1}
@@ -150,8 +151,9 @@ def test_a_solo_comet_ends_the_game_at_once(dice_stars, scenario, sheet_of):
 
 
 def test_the_grid_size_is_an_option_of_ten_to_sixty_cells(dice_stars):
-    # rules/dice-stars.md, Solo: "The grid's size is not published: Spielpost
-    # uses 30 cells (a setting)".
+    # Spielpost's rulings on the rules page, Solo: "The original size of the
+    # solo grid is not published. Spielpost uses 30 cells by default; ...
+    # any size from 10 to 60."
     assert dice_stars.validate_options({}, 1) == {"solo_grid": 30}
     assert dice_stars.validate_options({"solo_grid": 12}, 1) == {"solo_grid": 12}
     for bad in (9, 61, "30", True, 30.0):

@@ -2,35 +2,41 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from games.rules.base import IllegalMove
 from games.rules.dice_stars.dice import ALL_DICE, FACES, STAR
 from games.rules.dice_stars.sheet import X
-from games.rules.dice_stars.state import Move
+from games.rules.dice_stars.state import (
+    Draw,
+    PlaceStar,
+    Rebag,
+    TakeColour,
+    TakeStars,
+    TakeValue,
+)
+from games.rules.structs import replace
 
 from .conftest import column, die, row
 
-DRAW_1, DRAW_2, DRAW_3 = (Move("draw", count=n) for n in (1, 2, 3))
-KEEP = Move("rebag", with_reserve=False)
-RETURN = Move("rebag", with_reserve=True)
+DRAW_1, DRAW_2, DRAW_3 = (Draw(count=n) for n in (1, 2, 3))
+KEEP = Rebag(with_reserve=False)
+RETURN = Rebag(with_reserve=True)
 
 
 def colour(c):
-    return Move("colour", colour=c)
+    return TakeColour(colour=c)
 
 
 def value(v):
-    return Move("value", value=v)
+    return TakeValue(value=v)
 
 
 def place(v):
-    return Move("place_star", value=v)
+    return PlaceStar(value=v)
 
 
-STARS = Move("stars")
+STARS = TakeStars()
 
 # -- setup and the draw ------------------------------------------------------
 
@@ -48,7 +54,7 @@ def test_a_new_match_has_every_die_in_the_bag_and_blank_sheets(dice_stars):
 
 
 def test_the_starting_seat_is_random(dice_stars):
-    # Engine ruling (brief): the starting seat is random.
+    # Spielpost's rulings on the rules page, Turns: "A random player starts."
     starts = set()
     for seed in range(40):
         state = dice_stars.new_state(seats=3, options={}, seed=seed)
@@ -88,7 +94,8 @@ def test_with_only_stars_in_the_reserve_three_dice_are_forced(dice_stars, scenar
 
 
 def test_a_forced_draw_from_a_short_bag_draws_what_is_left(dice_stars, scenario):
-    # rules/dice-stars.md, A turn 1: "a forced 3 draws what is left (edition)".
+    # Spielpost's rulings on the rules page, Turns: "A forced draw of 3
+    # takes whatever is left."
     state = scenario(step="draw", bag=(3, 12), discard=(0, 1, 2, *range(4, 12), 13))
     assert dice_stars.legal_moves(state, 0) == [DRAW_2]
     state, events = dice_stars.apply(state, 0, DRAW_2)
@@ -98,8 +105,8 @@ def test_a_forced_draw_from_a_short_bag_draws_what_is_left(dice_stars, scenario)
 
 
 def test_a_short_bag_limits_what_may_be_announced(dice_stars, scenario):
-    # rules/dice-stars.md, A turn 1: "If the bag holds fewer dice than
-    # announced, the player may announce at most that many".
+    # Spielpost's rulings on the rules page, Turns: "if it holds fewer dice
+    # than you would like, you can announce at most as many as it holds".
     state = scenario(
         step="draw",
         reserve=(die("black", 4),),
@@ -151,8 +158,9 @@ def test_a_colour_takes_all_its_dice_and_fills_the_column(dice_stars, scenario):
 
 
 def test_a_colour_take_may_hold_star_dice_which_count_zero(dice_stars, scenario):
-    # rules/dice-stars.md, A turn 2: "stars count 0; a colour take may
-    # contain star dice" (seed example 1: blue 4, 5 and star write 9).
+    # Spielpost's rulings on the rules page, Writing dice: "A colour may be
+    # taken even if some of its dice show stars; they count 0 in the sum"
+    # (Dice Stars rules, Beispiel 1: blue 4, 5 and star write 9).
     state = scenario(reserve=(die("blue", 4), die("blue", STAR, 1)))
     state, _ = dice_stars.apply(state, 0, colour("blue"))
     assert column(state.sheets[0], "blue") == [X, 4, None, None, None]
@@ -171,7 +179,7 @@ def test_a_value_takes_all_dice_showing_it_whatever_their_colour(dice_stars, sce
 
 def test_a_value_take_spills_into_the_green_cells(dice_stars, scenario, sheet_of):
     # Dice Stars rules, "Wie man Bonusfelder benutzt": green cells are filled
-    # like white ones, after them (rules/dice-stars.md, A turn 2).
+    # like white ones, after them ("Taking a value" on the rules page).
     sheet = sheet_of(cells={(4, 0): X, (4, 1): X, (4, 2): 8})
     reserve = (die("black", 4), die("yellow", 4))
     state = scenario(reserve=reserve, sheets=(sheet, sheet))
@@ -196,8 +204,8 @@ def test_a_lone_die_may_be_taken_by_its_colour_or_its_value(dice_stars, scenario
 
 
 def test_a_take_is_legal_only_if_all_its_dice_fit(dice_stars, scenario, sheet_of):
-    # rules/dice-stars.md, A turn 2: "A choice is allowed only if all its
-    # dice fit"; Dice Stars rules, C: who can fill cells must.
+    # Dice Stars rules, B ("All dice must fit" on the rules page): a choice
+    # is allowed only if all its dice fit; C: who can fill cells must.
     sheet = sheet_of(cells={(2, 3): X, (3, 3): X, (4, 3): X, (5, 3): 5})
     reserve = (die("yellow", 4), die("yellow", 6, 1), die("pink", 6))
     state = scenario(reserve=reserve, sheets=(sheet, sheet))
@@ -227,8 +235,9 @@ def test_a_take_comes_after_the_draw_and_a_draw_before_the_take(dice_stars, scen
 
 
 def test_the_reserve_may_hold_four_dice_of_one_colour(dice_stars, scenario):
-    # rules/dice-stars.md, A turn 2: "The reserve can grow past 3 dice of one
-    # type"; all four light blue dice go down the column.
+    # Dice Stars rules, B, Aktion 2: ALL dice of the kind are taken, so the
+    # reserve can hold more than 3 of one colour; all four light blue dice go
+    # down the column.
     reserve = tuple(die("blue", face, n) for n, face in enumerate((2, 3, 4, 5)))
     state = scenario(reserve=reserve)
     state, _ = dice_stars.apply(state, 0, colour("blue"))
@@ -242,8 +251,8 @@ def test_stars_are_marked_one_move_each_in_rows_of_the_players_choice(
     dice_stars, scenario
 ):
     # Dice Stars rules, B, Aktion 2, 3: one X per star die in any free star
-    # cells, "in der Reihenfolge seiner Wahl"; engine ruling: one
-    # "place_star" move per star, after the take.
+    # cells, "in der Reihenfolge seiner Wahl"; one "place_star" move per
+    # star, after the take (Spielpost's rulings on the rules page, Writing dice).
     reserve = (die("pink", STAR), die("yellow", STAR), die("black", 2))
     state = scenario(reserve=reserve)
     assert STARS in dice_stars.legal_moves(state, 0)
@@ -325,8 +334,8 @@ def test_after_a_star_take_the_next_player_chooses_about_the_reserve(
     dice_stars, scenario
 ):
     # Dice Stars rules, "Würfel zurück in den Beutel legen": the next player
-    # MUST return the discard and MAY return ALL of the reserve (engine
-    # ruling: move "rebag" with with_reserve true/false).
+    # MUST return the discard and MAY return ALL of the reserve (move
+    # "rebag" with with_reserve true/false).
     reserve = (die("pink", STAR), die("black", 4))
     state, _ = dice_stars.apply(scenario(reserve=reserve), 0, STARS)
     state, _ = dice_stars.apply(state, 0, place(2))
@@ -375,8 +384,9 @@ def test_returning_the_reserve_returns_all_of_it(dice_stars, scenario):
 
 
 def test_with_an_empty_reserve_the_discard_goes_back_by_itself(dice_stars, scenario):
-    # Engine ruling (brief): with nothing to choose, the discard returns at
-    # the start of the next turn without a move.
+    # Spielpost's rulings on the rules page, Turns: with nothing to choose (the
+    # reserve is empty), the discard returns at the start of the next turn
+    # without a move.
     state = scenario(reserve=(die("pink", STAR),), discard=(0,))
     state, events = dice_stars.apply(state, 0, STARS)
     state, events = dice_stars.apply(state, 0, place(3))
@@ -414,8 +424,9 @@ def test_a_star_taken_by_colour_sends_the_discard_back(dice_stars, scenario):
 
 
 def _comet_sheet(sheet_of):
-    # Seed example C: no free cell in row 4 (white or green) and in the black
-    # column; the light blue column is full too, and so are all star cells.
+    # Dice Stars rules, C, example: no free cell in row 4 (white or green)
+    # and in the black column; the light blue column is full too, and so are
+    # all star cells.
     full = {(4, i): X for i in range(6)} | {(v, 0): X for v in (2, 3, 5, 6)}
     full |= {(v, 2): X for v in (2, 3, 5, 6)}
     return sheet_of(cells=full, stars={2: 2, 3: 3, 4: 4, 5: 5, 6: 6})
@@ -426,7 +437,7 @@ def test_when_nothing_fits_every_colour_and_value_goes_to_the_comet(
 ):
     # Dice Stars rules, C: "MUSS der Spieler immer noch eine Farbe oder einen
     # Wert auswählen (Anmerkung: keine Sterne)" and writes the sum into the
-    # comet; seed example: a light blue 4 and a black 4.
+    # comet; here a light blue 4 and a black 4.
     sheet = _comet_sheet(sheet_of)
     reserve = (die("blue", 4), die("black", 4))
     state = scenario(reserve=reserve, sheets=(sheet, sheet))
@@ -450,7 +461,8 @@ def test_when_nothing_fits_every_colour_and_value_goes_to_the_comet(
 
 def test_stars_never_go_into_the_comet(dice_stars, scenario, sheet_of):
     # Dice Stars rules, C: "(Anmerkung: keine Sterne)"; the star die in a
-    # colour counts 0 and sends the discard back (rules/dice-stars.md, A 4).
+    # colour counts 0 and sends the discard back (Spielpost's rulings on the rules page,
+    # Turns).
     sheet = _comet_sheet(sheet_of)
     reserve = (die("blue", STAR), die("blue", 4, 1))
     state = scenario(reserve=reserve, sheets=(sheet, sheet))

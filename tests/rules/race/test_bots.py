@@ -8,7 +8,7 @@ a Knonster forward; only if this is not possible it will discard a card)."
 from __future__ import annotations
 
 from games.rules.race import ROBOTS
-from games.rules.race.state import Move, PowerUse
+from games.rules.race.state import PlayCard, PowerUse, UsePower
 from games.rules.rng import Rng
 
 NO_EFFECT = ("rank2", "rank3", "triple-celya", "catchup-celya", "rank4")
@@ -35,15 +35,15 @@ def test_the_random_robot_plays_only_cards_with_an_effect_when_it_can(race, scen
     state = scenario(hands=(("plus7-rithle", "plus5-aristas", *NO_EFFECT), NO_EFFECT))
     picks = _choices(race, state, ROBOTS["random"])
     assert picks == {
-        Move("play", card="plus7-rithle"),
-        Move("play", card="plus5-aristas"),
+        PlayCard("plus7-rithle"),
+        PlayCard("plus5-aristas"),
     }
 
 
 def test_the_random_robot_discards_only_when_no_card_has_an_effect(race, scenario):
     state = scenario(hands=(NO_EFFECT, NO_EFFECT))
     picks = _choices(race, state, ROBOTS["random"])
-    assert picks == {Move("play", card=c) for c in NO_EFFECT}
+    assert picks == {PlayCard(c) for c in NO_EFFECT}
 
 
 def test_the_random_robot_treats_a_superpower_like_a_card_with_effect(race, scenario):
@@ -55,22 +55,26 @@ def test_the_random_robot_treats_a_superpower_like_a_card_with_effect(race, scen
         hands=(("plus5-rithle", *NO_EFFECT), NO_EFFECT),
     )
     picks = _choices(race, state, ROBOTS["random"])
-    assert Move("power", card="plus5-rithle", knonster="celya") in picks
+    assert UsePower("celya", "plus5-rithle") in picks
     assert all(m.card == "plus5-rithle" for m in picks)
 
 
-def test_robots_never_choose_finish_automatically(race, scenario):
+def test_robots_play_a_decided_race_with_cards(race, scenario):
+    # Race rules, decided game: finishing automatically is the platform's
+    # seat setting, so in a decided race robots see only card moves, and
+    # the default robot is the one that plays for a seat that accepted.
     state = scenario(
         positions=(61, 10, 10, 10), podium=("rithle",), hands=(NO_EFFECT, NO_EFFECT)
     )
-    assert race.legal_moves(state, 0)[-1].kind == "autoplay"
+    assert race.autoplay_offered(state, 0)
+    assert all(isinstance(m, PlayCard) for m in race.legal_moves(state, 0))
     for robot in ROBOTS.values():
-        assert all(m.kind != "autoplay" for m in _choices(race, state, robot))
+        assert _choices(race, state, robot) <= set(race.legal_moves(state, 0))
 
 
 def test_the_eager_robot_moves_its_own_favourite(race, scenario):
     state = scenario(hands=(("plus7-rithle", "plus7-celya", *NO_EFFECT), NO_EFFECT))
-    assert _choices(race, state, ROBOTS["eager"]) == {Move("play", card="plus7-rithle")}
+    assert _choices(race, state, ROBOTS["eager"]) == {PlayCard("plus7-rithle")}
 
 
 def test_the_eager_robot_backs_the_knonsters_it_holds_most_cards_for(race):

@@ -12,7 +12,7 @@ R, A, C, E = range(4)
 
 
 def test_deck_has_sixty_action_cards_as_in_the_ruling_table():
-    # rules/race.md, Components: 3 x 4 each of +7, +5, catch-up, triple lead;
+    # Spielpost's rulings, Components: 3 x 4 each of +7, +5, catch-up, triple lead;
     # 4 each of rank 4, rank 3, rank 2.
     counts = Counter(DECK)
     assert len(DECK) == 60
@@ -23,12 +23,13 @@ def test_deck_has_sixty_action_cards_as_in_the_ruling_table():
 
 
 def test_every_knonster_starts_on_rank_one():
-    # rules/race.md, Definitions: "All four start on rank 1."
+    # Spielpost's rulings, Positions and ranks: at the start all four have rank 1.
     assert ranks((0, 0, 0, 0), ()) == (1, 1, 1, 1)
 
 
 def test_equal_positions_share_a_rank_and_the_next_rank_is_skipped():
-    # rules/race.md, Definitions: "Equal positions share a rank; ranks then skip (1, 1, 3, 4)."
+    # Spielpost's rulings, Positions and ranks: Knonsters on the same field
+    # share a rank and the next rank is skipped (1, 1, 3, 4).
     assert ranks((10, 10, 5, 3), ()) == (1, 1, 3, 4)
     assert ranks((10, 8, 8, 3), ()) == (1, 2, 2, 4)
 
@@ -46,7 +47,7 @@ def test_plus_cards_move_their_knonster(card, steps):
 
 
 def test_plus_card_of_a_finished_knonster_has_no_effect():
-    # rules/race.md, Definitions: a card with no effect is discarded.
+    # Race rules, Gameplay: a card with no effect is discarded.
     assert card_target("plus7-celya", (10, 0, 61, 0), ("celya",)) is None
 
 
@@ -64,12 +65,13 @@ def test_catch_up_moves_at_most_twenty_steps():
     "positions", [(30, 0, 0, 29), (30, 0, 0, 28), (30, 0, 0, 30), (10, 0, 0, 30)]
 )
 def test_catch_up_has_no_effect_within_two_fields_of_the_lead(positions):
-    # rules/race.md, Definitions: "no effect if that is <= 0 (e.g. the Knonster leads)".
+    # Spielpost's rulings, Card formulas: nothing happens if that number is 0
+    # or less (the Knonster leads).
     assert card_target("catchup-elaari", positions, ()) is None
 
 
 def test_catch_up_with_a_finished_leader_stops_on_field_59():
-    # rules/race.md, Definitions: a finished Knonster counts as position 61.
+    # Spielpost's rulings, Positions and ranks: a finished Knonster counts as position 61.
     assert card_target("catchup-rithle", (50, 61, 0, 0), ("aristas",)) == (R, 9)
 
 
@@ -90,7 +92,8 @@ def test_triple_lead_has_no_effect_when_not_leading():
 
 
 def test_triple_lead_never_acts_after_the_first_knonster_finished():
-    # rules/race.md, Definitions: "After the first Knonster finishes, triple lead never acts."
+    # Spielpost's rulings, Card formulas: "Once a Knonster has finished,
+    # triple lead never acts."
     assert card_target("triple-celya", (61, 8, 50, 0), ("rithle",)) is None
 
 
@@ -119,7 +122,7 @@ def test_rank_card_has_no_effect_when_the_rank_is_shared_or_missing(card, positi
 
 
 def test_rank_two_card_has_no_effect_when_rank_two_has_finished():
-    # Finished Knonsters do not move (rules/race.md, Definitions).
+    # Finished Knonsters do not move (Spielpost's rulings, Card formulas).
     assert card_target("rank2", (61, 61, 30, 5), ("aristas", "rithle")) is None
 
 
@@ -130,12 +133,13 @@ def test_rank_three_card_moves_twelve_steps_when_far_behind():
 
 def test_rank_three_card_stops_one_field_ahead_of_the_leader():
     # Race rules, Appendix: "but at most 1 step ahead of the Knonster(s) with rank 1";
-    # rules/race.md: min(12, leader + 1 - position).
+    # Spielpost's rulings, Card formulas: min(12, leader + 1 - position).
     assert card_target("rank3", (30, 28, 25, 5), ()) == (C, 6)
 
 
 def test_rank_three_card_with_a_finished_leader_may_cross_the_line():
-    # rules/race.md, Definitions: "With a finished leader (61) this allows crossing the line."
+    # Spielpost's rulings, Card formulas: "With a finished leader (field 61)
+    # it can carry a Knonster over the line."
     assert card_target("rank3", (61, 40, 58, 5), ("rithle",)) == (A, 12)
     assert card_target("rank3", (61, 61, 58, 5), ("rithle", "aristas")) == (C, 4)
 

@@ -1,21 +1,21 @@
-"""Race: the decided race and "finish automatically".
+"""Race: the decided race and the offer to "finish automatically".
 
 Race rules, Choice of Favorites: "it can determine if the game is already
 decided ... the system will ... ask ... if they want to let the system
-finish the game automatically"; rules/race.md, Decided game; our ruling:
-each player is offered the choice at their own turn.
+finish the game automatically"; Spielpost's rulings, A decided race: in
+asynchronous play the offer stands at any time once the race is decided,
+and accepting is a seat setting (the platform's), not a move.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from games.rules.base import IllegalMove
 from games.rules.race.flow import is_decided
-from games.rules.race.state import Move, PowerUse
+from games.rules.race.state import PlayCard, PowerUse
 
 FIVE = ("plus7-rithle", "plus5-rithle", "plus7-celya", "plus5-celya", "rank4", "rank2")
-AUTOPLAY = Move("autoplay")
+DECIDED = {"positions": (61, 10, 10, 10), "podium": ("rithle",), "hands": (FIVE, FIVE)}
 
 
 def test_the_race_is_not_decided_before_anybody_finished(scenario):
@@ -75,49 +75,56 @@ def test_with_superpowers_a_tie_stays_open_while_a_star_can_still_be_revealed(sc
 
 def test_an_announcement_is_made_when_the_race_becomes_decided(race, scenario):
     state = scenario(positions=(58, 10, 10, 10), hands=(FIVE, FIVE))
-    state, events = race.apply(state, 0, Move("play", card="plus7-rithle"))
+    state, events = race.apply(state, 0, PlayCard("plus7-rithle"))
     assert events[-1].kind == "race_decided"
     assert race.view(state, None)["decided"] is True
-    state, events = race.apply(state, 1, Move("play", card="plus7-celya"))
+    state, events = race.apply(state, 1, PlayCard("plus7-celya"))
     assert "race_decided" not in [e.kind for e in events]
 
 
-def test_finish_automatically_is_offered_only_at_the_players_own_turn(race, scenario):
-    state = scenario(positions=(61, 10, 10, 10), podium=("rithle",), hands=(FIVE, FIVE))
-    assert race.legal_moves(state, 0)[-1] == AUTOPLAY
-    assert str(race.describe(AUTOPLAY)) == "Finish automatically"
-    assert race.legal_moves(state, 1) == []
-
-
-def test_finish_automatically_sets_the_flag_and_keeps_the_turn(race, scenario):
-    state = scenario(positions=(61, 10, 10, 10), podium=("rithle",), hands=(FIVE, FIVE))
-    state, events = race.apply(state, 0, AUTOPLAY)
-    assert race.autoplay(state, 0) is True
-    assert race.autoplay(state, 1) is False
+def test_finish_automatically_is_offered_to_every_seat_once_decided(race, scenario):
+    # Race rules, decided game; Spielpost's ruling: the offer stands at any
+    # time, so also to the seat that is not to move.
+    state = scenario(**DECIDED)
     assert race.to_move(state) == {0}
-    assert AUTOPLAY not in race.legal_moves(state, 0)
-    assert events[0].kind == "autoplay_on"
-    assert race.view(state, 1)["players"][0]["autoplay"] is True
-    with pytest.raises(IllegalMove) as error:
-        race.apply(state, 0, AUTOPLAY)
-    assert error.value.message == "Automatic play is already on."
+    assert race.autoplay_offered(state, 0)
+    assert race.autoplay_offered(state, 1)
 
 
-def test_finish_automatically_is_refused_while_the_race_is_open(race, scenario):
+def test_finish_automatically_is_not_offered_while_the_race_is_open(race, scenario):
+    # Race rules, decided game: only a decided race is finished automatically.
     state = scenario(hands=(FIVE, FIVE))
-    assert AUTOPLAY not in race.legal_moves(state, 0)
-    with pytest.raises(IllegalMove) as error:
-        race.apply(state, 0, AUTOPLAY)
-    assert error.value.message == "The race is not decided yet."
+    assert not race.view(state, 0)["decided"]
+    assert not race.autoplay_offered(state, 0)
+    assert not race.autoplay_offered(state, 1)
 
 
-def test_autoplay_ends_with_the_race(race, scenario):
-    state = scenario(
-        positions=(61, 61, 58, 10),
-        podium=("rithle", "aristas"),
-        hands=(FIVE, FIVE),
-        autoplay=(True, False),
+def test_finish_automatically_is_not_offered_before_the_race_or_after_it(
+    race, scenario
+):
+    # Race rules, decided game: the offer is about playing the race out.
+    choosing = race.new_state(seats=2, options={}, seed=1)
+    assert not race.autoplay_offered(choosing, 0)
+    over = scenario(
+        positions=(61, 61, 61, 10),
+        podium=("rithle", "aristas", "celya"),
+        phase="over",
+        current=None,
+        end_reason="race_finished",
     )
-    assert race.autoplay(state, 0)
-    state, _ = race.apply(state, 0, Move("play", card="plus7-celya"))
-    assert not race.autoplay(state, 0)
+    assert not race.autoplay_offered(over, 0)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 5])
+def test_finish_automatically_is_offered_only_to_seats(race, scenario, seat):
+    assert not race.autoplay_offered(scenario(**DECIDED), seat)
+
+
+def test_finish_automatically_is_not_a_move(race, scenario):
+    # Spielpost's ruling, A decided race: accepting is a seat setting; the
+    # rules offer only cards (and superpowers) in a decided race.
+    state = scenario(**DECIDED)
+    legal = race.legal_moves(state, 0)
+    assert legal == [PlayCard(card) for card in dict.fromkeys(FIVE)]
+    assert all(str(race.describe(m)) != "Finish automatically" for m in legal)
+    assert "autoplay" not in race.view(state, 0)["players"][0]

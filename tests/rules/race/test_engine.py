@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
 from games.rules.base import IllegalMove
-from games.rules.race.flow import MAX_REDEALS
-from games.rules.race.state import Move, State
+from games.rules.race.state import (
+    MAX_REDEALS,
+    ChooseFavourites,
+    PlayCard,
+    State,
+)
+from games.rules.structs import replace
 
 FIVE = ("plus7-rithle", "plus5-rithle", "plus7-celya", "plus5-celya", "rank4")
 
 
 def _favourites(knonsters, winner=None):
-    return Move("favourites", knonsters=knonsters, winner=winner)
+    return ChooseFavourites(knonsters, winner=winner)
 
 
 def _choose_all(race, state, choices):
@@ -102,7 +106,7 @@ def test_with_win_bet_same_favourites_and_same_winner_deal_again(race):
 
 
 def test_after_the_redeal_cap_identical_favourites_race_anyway(race):
-    # Our ruling (rules page): at most MAX_REDEALS redeals, so a match has a
+    # Spielpost's rulings, Turns and the end: at most MAX_REDEALS redeals, so a match has a
     # true length bound.
     state = replace(race.new_state(seats=2, options={}, seed=1), redeals=MAX_REDEALS)
     state, _ = _choose_all(race, state, [_favourites(("rithle", "celya"))] * 2)
@@ -137,7 +141,7 @@ def test_hands_are_dealt_by_player_count(race):
 def test_a_card_moves_its_knonster_and_passes_the_turn(race, scenario):
     # Race rules, Gameplay: "play one card ... and execute the instructions".
     state = scenario(hands=(FIVE + ("rank2",), FIVE))
-    state, events = race.apply(state, 0, Move("play", card="plus7-celya"))
+    state, events = race.apply(state, 0, PlayCard("plus7-celya"))
     assert state.positions == (0, 0, 7, 0)
     assert state.current == 1
     assert state.steps[0] == (0, 0, 7, 0)
@@ -150,12 +154,12 @@ def test_a_card_moves_its_knonster_and_passes_the_turn(race, scenario):
 
 def test_a_card_without_effect_is_discarded_and_shown_as_such(race, scenario):
     # Race rules, Gameplay: "cases where the card does not have an effect ...
-    # no Knonster is moved"; rules/race.md: the board shows it had none.
+    # no Knonster is moved"; Spielpost's rulings: the board shows it had none.
     state = scenario(hands=(FIVE + ("rank2",), FIVE))
     assert {h["card"]: h["effect"] for h in race.view(state, 0)["hand"]}[
         "rank2"
     ] is False
-    after, events = race.apply(state, 0, Move("play", card="rank2"))
+    after, events = race.apply(state, 0, PlayCard("rank2"))
     assert after.positions == state.positions
     assert after.last_play.effect is False
     assert race.view(after, 1)["last_play"]["effect"] is False
@@ -166,18 +170,19 @@ def test_excess_steps_past_the_line_are_lost_and_podium_follows_crossing_order(
     race, scenario
 ):
     # Race rules, Gameplay: "crosses the finish line after position 60 ...
-    # placed on the best still available place"; rules/race.md: excess lost.
+    # placed on the best still available place"; Spielpost's rulings, Card
+    # formulas: excess steps are lost.
     state = scenario(
         positions=(0, 0, 58, 57),
         hands=(FIVE + ("plus7-elaari",), FIVE + ("plus5-elaari",)),
     )
-    state, events = race.apply(state, 0, Move("play", card="plus7-celya"))
+    state, events = race.apply(state, 0, PlayCard("plus7-celya"))
     assert state.positions[2] == 61
     assert state.podium == ("celya",)
     assert state.steps[0][2] == 3
     finished = [e.data for e in events if e.kind == "knonster_finished"]
     assert finished == [{"knonster": "celya", "place": 1}]
-    state, _ = race.apply(state, 1, Move("play", card="plus5-elaari"))
+    state, _ = race.apply(state, 1, PlayCard("plus5-elaari"))
     assert state.podium == ("celya", "elaari")
     assert race.view(state, None)["knonsters"][3]["place"] == 2
 
@@ -189,7 +194,7 @@ def test_the_race_ends_at_once_when_the_third_knonster_crosses(race, scenario):
         podium=("rithle", "aristas"),
         hands=(("plus7-celya", "rank4", "rank4", "rank4"), FIVE),
     )
-    state, events = race.apply(state, 0, Move("play", card="plus7-celya"))
+    state, events = race.apply(state, 0, PlayCard("plus7-celya"))
     assert state.phase == "over"
     assert race.to_move(state) == frozenset()
     assert race.outcome(state).reason == "race_finished"
@@ -201,7 +206,7 @@ def test_the_race_ends_at_once_when_the_third_knonster_crosses(race, scenario):
 def test_a_player_below_five_cards_draws_at_the_end_of_the_turn(race, scenario):
     # Race rules, Gameplay: "If a player has fewer than 5 hand cards, he draws a card".
     state = scenario(hands=(FIVE, FIVE), draw_pile=("triple-elaari", "rank3"))
-    state, events = race.apply(state, 0, Move("play", card="rank4"))
+    state, events = race.apply(state, 0, PlayCard("rank4"))
     assert "triple-elaari" in state.hands[0]
     assert len(state.hands[0]) == 5
     assert state.draw_pile == ("rank3",)
@@ -214,7 +219,7 @@ def test_a_player_below_five_cards_draws_at_the_end_of_the_turn(race, scenario):
 def test_a_player_with_more_cards_does_not_draw(race, scenario):
     # Race rules, Gameplay: only "fewer than 5" cards trigger a draw.
     state = scenario(hands=(FIVE + ("rank2",), FIVE), draw_pile=("rank3",))
-    state, _ = race.apply(state, 0, Move("play", card="rank4"))
+    state, _ = race.apply(state, 0, PlayCard("rank4"))
     assert len(state.hands[0]) == 5
     assert state.draw_pile == ("rank3",)
 
@@ -226,7 +231,7 @@ def test_the_race_ends_when_the_draw_pile_is_empty_at_a_draw(race, scenario):
     state = scenario(
         positions=(61, 10, 0, 0), podium=("rithle",), hands=(FIVE, FIVE), draw_pile=()
     )
-    state, _ = race.apply(state, 0, Move("play", card="plus5-celya"))
+    state, _ = race.apply(state, 0, PlayCard("plus5-celya"))
     outcome = race.outcome(state)
     assert outcome.reason == "draw_pile_empty"
     assert outcome.scores == (48, 0)
@@ -296,7 +301,7 @@ def test_all_favourites_are_revealed_when_the_race_is_over(race, scenario):
     state = scenario(
         positions=(61, 61, 55, 0), podium=("rithle", "aristas"), hands=(FIVE, FIVE)
     )
-    state, events = race.apply(state, 0, Move("play", card="plus7-celya"))
+    state, events = race.apply(state, 0, PlayCard("plus7-celya"))
     view = race.view(state, None)
     assert view["players"][1]["favourites"] == ["celya", "elaari"]
     assert view["outcome"]["scores"] == [72, 12]
@@ -308,21 +313,21 @@ def test_a_move_out_of_turn_is_refused(race, scenario):
     # STYLE.md B4: apply re-validates; message for the player.
     state = scenario(hands=(FIVE, FIVE))
     with pytest.raises(IllegalMove) as error:
-        race.apply(state, 1, Move("play", card="rank4"))
+        race.apply(state, 1, PlayCard("rank4"))
     assert error.value.message == "It is not your turn."
 
 
 def test_a_card_not_in_hand_is_refused(race, scenario):
     state = scenario(hands=(FIVE, FIVE))
     with pytest.raises(IllegalMove) as error:
-        race.apply(state, 0, Move("play", card="rank3"))
+        race.apply(state, 0, PlayCard("rank3"))
     assert error.value.message == "That card is not in your hand."
 
 
 @pytest.mark.parametrize(
     ("move", "message"),
     [
-        (Move("play", card="rank4"), "Choose your two favourites first."),
+        (PlayCard("rank4"), "Choose your two favourites first."),
         (_favourites(("rithle", "rithle")), "Choose two different Knonsters."),
         (_favourites(("rithle",)), "Choose two different Knonsters."),
         (
@@ -375,6 +380,12 @@ def test_favourites_cannot_be_changed_during_the_race(race, scenario):
         {"kind": "play", "card": "rank4", "seat": 1},
         {"kind": "favourites", "knonsters": ["rithle", 3]},
         {"kind": "power", "card": "rank4", "knonster": "bob"},
+        {"kind": "favourites", "knonsters": ["rithle", "bob"]},
+        {"kind": "favourites", "knonsters": ["rithle", "celya"], "winner": "bob"},
+        {"kind": "favourites", "knonsters": ["rithle", "celya"], "extra": 1},
+        {"kind": "play", "card": True},
+        # "Finish automatically" is a seat setting now, not a move.
+        {"kind": "autoplay"},
     ],
 )
 def test_malformed_move_json_is_refused_as_not_understood(race, data):
@@ -391,7 +402,6 @@ def test_malformed_move_json_is_refused_as_not_understood(race, data):
         {"kind": "favourites", "knonsters": ["rithle", "celya"], "winner": "celya"},
         {"kind": "play", "card": "catchup-elaari"},
         {"kind": "power", "knonster": "aristas", "card": "rank2"},
-        {"kind": "autoplay"},
     ],
 )
 def test_every_move_shape_round_trips_through_json(race, data):
@@ -403,6 +413,34 @@ def test_favourites_sent_in_any_order_mean_the_same_move(race):
     assert a == race.move_from_json(
         {"kind": "favourites", "knonsters": ["rithle", "celya"]}
     )
+    assert a.to_json() == {"kind": "favourites", "knonsters": ["rithle", "celya"]}
+
+
+@pytest.mark.parametrize(
+    ("knonsters", "winner", "message"),
+    [
+        (["celya"], None, "Choose two different Knonsters."),
+        (["celya", "rithle", "elaari"], None, "Choose two different Knonsters."),
+        (["celya", "celya"], None, "Choose two different Knonsters."),
+        ([], None, "Choose two different Knonsters."),
+        (["celya", "rithle"], None, "Bet on one of your two favourites to win."),
+        (["celya", "rithle"], "elaari", "Bet on one of your two favourites to win."),
+    ],
+)
+def test_a_form_with_the_wrong_number_of_knonsters_gets_a_readable_reason(
+    race, knonsters, winner, message
+):
+    # A player who ticks one or three Knonsters on the form sends a move
+    # that parses; the rules then say what is wrong (Race rules, Choice of
+    # Favorites; "Win Bet").
+    data = {"kind": "favourites", "knonsters": knonsters}
+    if winner is not None:
+        data["winner"] = winner
+    move = race.move_from_json(data)
+    state = race.new_state(seats=2, options={"win_bet": True}, seed=1)
+    with pytest.raises(IllegalMove) as error:
+        race.apply(state, 0, move)
+    assert error.value.message == message
 
 
 def test_a_state_round_trips_through_json_exactly(race, scenario):
@@ -435,8 +473,8 @@ def test_the_steps_table_shows_how_far_each_player_moved_each_knonster(race, sce
     # Race rules, interface paragraph: "You can see for each player how many
     # steps he has moved each Knonster."
     state = scenario(hands=(FIVE + ("rank2",), FIVE + ("rank2",)))
-    state, _ = race.apply(state, 0, Move("play", card="plus7-rithle"))
-    state, _ = race.apply(state, 1, Move("play", card="plus5-rithle"))
+    state, _ = race.apply(state, 0, PlayCard("plus7-rithle"))
+    state, _ = race.apply(state, 1, PlayCard("plus5-rithle"))
     view = race.view(state, None)
     assert view["players"][0]["steps"] == {
         "rithle": 7,
@@ -448,8 +486,8 @@ def test_the_steps_table_shows_how_far_each_player_moved_each_knonster(race, sce
 
 
 def test_max_moves_bounds_every_match(race):
-    # The bound: favourites rounds (with redeals) + 60 cards + one autoplay per seat.
-    assert race.info.max_moves == (MAX_REDEALS + 1) * 4 + 60 + 4
+    # The bound: favourites rounds (with redeals) + 60 cards.
+    assert race.info.max_moves == (MAX_REDEALS + 1) * 4 + 60
 
 
 def test_new_state_refuses_seat_counts_outside_two_to_four(race):
@@ -477,6 +515,6 @@ def test_the_view_has_the_documented_keys(race, scenario):
     }  # fmt: skip
     assert set(view["players"][0]) == {
         "seat", "hand_count", "chosen", "favourites", "winner", "revealed",
-        "hidden_stars", "steps", "autoplay", "score",
+        "hidden_stars", "steps", "score",
     }  # fmt: skip
     assert set(view["hand"][0]) == {"card", "count", "effect", "label", "text"}
