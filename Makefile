@@ -50,12 +50,13 @@ playthroughs: install
 	$(BIN)/python manage.py write_playthroughs
 
 messages: install
-	$(BIN)/python manage.py makemessages -l de --no-obsolete --ignore=".venv/*" --ignore="staticfiles/*"
+	$(BIN)/python manage.py makemessages -l de --no-obsolete --ignore=".venv/*" --ignore="staticfiles/*" --ignore="tests/*"
 	$(BIN)/python manage.py compilemessages --ignore=".venv/*"
 
 bench: install
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/robots.py 200
+	$(BIN)/python bench/sweep.py
 
 clean:
 	rm -rf $(VENV) var staticfiles db.sqlite3*

@@ -22,8 +22,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.models import User
 from games import exceptions, selectors, services
-from games.models import Match
-from games.rules import Message
+from games.models import Match, Seat
+from games.rules import Message, OptionInfo
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.text import message_text
 
@@ -65,6 +65,11 @@ class MoveSubmitSerializer(serializers.Serializer[Any]):
 class SeatSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField()
     name = serializers.CharField()
+    controller = serializers.ChoiceField(
+        choices=[c.value for c in Seat.Controller],
+        help_text="Who makes the seat's moves: its person, a robot, or a robot "
+        "standing in for its person.",
+    )
     robot = serializers.CharField(allow_blank=True)
     free = serializers.BooleanField()
 
@@ -80,6 +85,13 @@ class MatchSerializer(serializers.Serializer[Any]):
     your_seat = serializers.IntegerField(allow_null=True)
     view = serializers.DictField(allow_null=True)
     legal_moves = serializers.ListField(child=serializers.DictField())
+    autoplay = serializers.BooleanField(
+        help_text="A robot stands in for your seat (POST take-back/ to play again)."
+    )
+    autoplay_offered = serializers.BooleanField(
+        help_text="The rules offer to let the system finish the match for you "
+        "(POST autoplay/)."
+    )
     outcome = serializers.DictField(allow_null=True)
 
 
@@ -93,6 +105,8 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
         "your_seat": board.seat,
         "view": board.view,
         "legal_moves": [move.data for move in board.legal_moves],
+        "autoplay": board.autoplay,
+        "autoplay_offered": board.autoplay_offered,
         "outcome": board.outcome.to_json() if board.outcome else None,
     }
 
@@ -108,6 +122,7 @@ def _match_summary(match: Match) -> dict[str, Any]:
             {
                 "position": s.position,
                 "name": s.name,
+                "controller": s.controller,
                 "robot": s.robot,
                 "free": s.is_free,
             }
@@ -134,20 +149,29 @@ class GameListView(APIView):
                     "name": rules.info.name,
                     "min_seats": rules.info.min_seats,
                     "max_seats": rules.info.max_seats,
-                    "options": [
-                        {
-                            "key": o.key,
-                            "label": message_text(Message(o.label)),
-                            "kind": o.kind,
-                            "default": o.default,
-                        }
-                        for o in rules.info.options
-                    ],
+                    "options": [_option_body(o) for o in rules.info.options],
                     "robots": list(ROBOTS_BY_SLUG[slug]),
                 }
                 for slug, rules in RULES_BY_SLUG.items()
             ]
         )
+
+
+def _option_body(option: OptionInfo) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "key": option.key,
+        "label": message_text(Message(option.label)),
+        "kind": option.kind,
+        "default": option.default,
+    }
+    if option.kind == "int":
+        body.update(min=option.min_value, max=option.max_value)
+    if option.kind == "choice":
+        body["choices"] = [
+            {"value": value, "label": message_text(Message(label))}
+            for value, label in option.choices
+        ]
+    return body
 
 
 class MatchListView(APIView):
@@ -227,8 +251,31 @@ class MatchRobotView(APIView):
         return Response(match_body(_match(match_id), request.user))
 
 
+class MatchAutoplayView(APIView):
+    """Let the system finish the match for your seat, when `autoplay_offered`."""
+
+    @extend_schema(request=None, responses={200: MatchSerializer, 400: None, 403: None})
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.seat_autoplay_start(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchTakeBackView(APIView):
+    """Play your seat yourself again instead of its robot stand-in."""
+
+    @extend_schema(request=None, responses={200: MatchSerializer, 400: None, 403: None})
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.seat_take_back(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
 class MoveSubmitView(APIView):
-    """Play a move made against `version`."""
+    """Play a move made against `version`.
+
+    A move made against an older version is still played when your seat
+    has been waiting to move since then (other seats moved meanwhile) and
+    the move is still legal; otherwise 409.
+    """
 
     @extend_schema(
         request=MoveSubmitSerializer,

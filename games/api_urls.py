@@ -24,6 +24,16 @@ urlpatterns = [
         name="api-match-robots",
     ),
     path(
+        "matches/<int:match_id>/autoplay/",
+        api.MatchAutoplayView.as_view(),
+        name="api-match-autoplay",
+    ),
+    path(
+        "matches/<int:match_id>/take-back/",
+        api.MatchTakeBackView.as_view(),
+        name="api-match-take-back",
+    ),
+    path(
         "matches/<int:match_id>/moves/",
         api.MoveSubmitView.as_view(),
         name="api-match-moves",

@@ -22,15 +22,28 @@ def match_group(match_id: int) -> str:
     return f"match-{match_id}"
 
 
-def match_changed_event(match: Match) -> dict[str, Any]:
-    """Return the group message announcing `match`'s current version."""
-    return {"type": "match.changed", "match_id": match.id, "version": match.version}
+def match_changed_event(match: Match, *, moved: bool) -> dict[str, Any]:
+    """Return the group message announcing a change of `match`.
+
+    `moved`: a move produced `match.version`, which a socket that already
+    showed that version may skip; otherwise seats or the status changed
+    without a move, and every socket re-renders.
+    """
+    return {
+        "type": "match.changed",
+        "match_id": match.id,
+        "version": match.version,
+        "moved": moved,
+    }
 
 
-def match_changed_on_commit(match: Match) -> None:
-    """After commit, tell every socket watching `match` about its new version."""
+def match_changed_on_commit(match: Match, *, moved: bool = False) -> None:
+    """After commit, tell every socket watching `match` that it changed.
+
+    `moved`: the change is the move that produced `match.version`.
+    """
     # Captured now: the same object may change again before the commit.
-    group, event = match_group(match.id), match_changed_event(match)
+    group, event = match_group(match.id), match_changed_event(match, moved=moved)
     # Robust: a channel layer that is down must not fail a committed move.
     transaction.on_commit(lambda: _group_send(group, event), robust=True)
 

@@ -44,7 +44,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.accept()
         # The page names the version it was rendered at: a move committed
         # between that render and this connect is pushed at once.
-        self.sent_version = _page_version(self.scope, default=version)
+        self.sent_version = min(_page_version(self.scope, default=version), version)
         if version > self.sent_version:
             await self._push()
         if settings.LIVE_POLL_SECONDS > 0:
@@ -60,14 +60,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         )
 
     async def match_changed(self, event: dict[str, Any]) -> None:
-        """Handle "match.changed": render and send this viewer's board."""
-        if event["version"] <= self.sent_version and event["version"] != 0:
+        """Handle "match.changed": render and send this viewer's board.
+
+        A move this socket has already shown is skipped; a change without a
+        move (seats, who plays them, the status) is always pushed.
+        """
+        if event.get("moved") and event["version"] <= self.sent_version:
             return
         await self._push()
 
     async def _push(self) -> None:
         html, version = await database_sync_to_async(self._render)()
-        if version > self.sent_version or version == 0:
+        if version >= self.sent_version:
             self.sent_version = version
             await self.send(text_data=html)
 
@@ -86,7 +90,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _render(self) -> tuple[str, int]:
         match, seat = selectors.match_for_viewer(match_id=self.match_id, user=self.user)
         with translation.override(_language(self.scope)):
-            board = selectors.board_context(match=match, seat=seat)
+            # The page has the log up to the version last sent: append the rest.
+            board = selectors.board_context(
+                match=match, seat=seat, log_since=max(self.sent_version, 0)
+            )
             # No request here: the seat panel needs the viewer as `user`.
             html = render_to_string(
                 "games/match_detail.html#live",

@@ -22,6 +22,21 @@ UNKNOWN_GAME = _("There is no such game.")
 UNKNOWN_ROBOT = _("There is no such robot for this game.")
 MALFORMED_MOVE = _("That move could not be read.")
 ONLY_CREATOR = _("Only the player who created the match can do that.")
+MOVE_OVERTAKEN = _(
+    "The match has moved on since you loaded it, and your move is no longer "
+    "possible. Here is the current board."
+)
+STAND_IN_PLAYS = _(
+    "A robot is playing this seat for you. Take the seat back to move yourself."
+)
+AUTOPLAY_NOT_OFFERED = _("Finishing automatically is not offered now.")
+AUTOPLAY_ALREADY_ON = _("Spielpost is already finishing this match for you.")
+NO_STAND_IN = _("Nobody is standing in for you at this match.")
+NO_PERSON_SEATED = _("Only a seat taken by a person can get a robot stand-in.")
+MATCH_OVER = _("This match is already over.")
+STATE_UNREADABLE = _(
+    "This match was saved under another version of the rules and cannot be continued."
+)
 
 
 class MatchError(Exception):
@@ -35,7 +50,12 @@ class MatchError(Exception):
 
 
 class StaleMatch(MatchError):
-    """The submit named a version other than the current one."""
+    """The submit named an old version, and its move cannot be taken over.
+
+    A stale move is still applied when its seat has waited to move since
+    that version and the move is legal now (simultaneous moves); otherwise
+    this is raised, with STALE_MATCH or MOVE_OVERTAKEN.
+    """
 
     default_message = STALE_MATCH
 

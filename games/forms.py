@@ -28,6 +28,13 @@ class MatchCreateForm(forms.Form):
             field: forms.Field
             if option.kind == "bool":
                 field = forms.BooleanField(required=False, initial=option.default)
+            elif option.kind == "choice":
+                field = forms.ChoiceField(
+                    choices=[
+                        (value, gettext(label)) for value, label in option.choices
+                    ],
+                    initial=option.default,
+                )
             else:
                 field = forms.IntegerField(
                     initial=option.default,
@@ -47,16 +54,83 @@ class MatchCreateForm(forms.Form):
         }
 
 
-class MoveForm(forms.Form):
-    """A move as the board posts it: the move's JSON and the version it saw."""
+_UNREADABLE_MOVE = _("That move could not be read.")
+# A grouped form has a handful of fields; more is not a board's form.
+_MAX_GROUPED_FIELDS = 64
 
-    move = forms.CharField(max_length=2000)
+
+class MoveForm(forms.Form):
+    """A move as a board posts it, and the version the board showed.
+
+    A board posts a move in one of two ways:
+
+    - `move`: the move's JSON (one button per legal move);
+    - a grouped form: one field per key of the move, named `move.<key>`
+      (dots nest: `move.payment.red`), so a person can tick the dice to keep
+      or pick a payment in one form. Each value is JSON, and a bare word
+      that is not JSON is a string (`rithle`, `3`, `true`, `"3"`). A key
+      ending in `[]` is a list of all its values; an empty value only
+      makes sure the list exists when nothing is ticked.
+
+    Either way the server gets a move's JSON and the rules judge it as
+    always: the form is only a way to write it.
+    """
+
+    move = forms.CharField(max_length=2000, required=False)
     expected_version = forms.IntegerField(min_value=0)
 
     def clean_move(self) -> Any:
+        text = self.cleaned_data["move"]
+        if not text:
+            return _grouped_move(self.data)
         try:
-            return json.loads(self.cleaned_data["move"])
+            return json.loads(text)
         except ValueError:
-            raise forms.ValidationError(
-                gettext("That move could not be read.")
-            ) from None
+            raise forms.ValidationError(_UNREADABLE_MOVE) from None
+
+
+def _grouped_move(data: Any) -> dict[str, Any]:
+    """Return the move JSON written by a grouped form's `move.<key>` fields.
+
+    Raises ValidationError when there are none, too many, or they clash
+    (`move.a` and `move.a.b`).
+    """
+    keys = [key for key in data if key.startswith("move.")]
+    if not keys or len(keys) > _MAX_GROUPED_FIELDS:
+        raise forms.ValidationError(_UNREADABLE_MOVE)
+    move: dict[str, Any] = {}
+    for key in keys:
+        path = key.removeprefix("move.")
+        is_list = path.endswith("[]")
+        *parents, name = path.removesuffix("[]").split(".")
+        if not name or not all(parents):
+            raise forms.ValidationError(_UNREADABLE_MOVE)
+        values = [_field_value(text) for text in data.getlist(key) if text != ""]
+        node = move
+        for part in parents:
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                raise forms.ValidationError(_UNREADABLE_MOVE)
+        if name in node:
+            raise forms.ValidationError(_UNREADABLE_MOVE)
+        if is_list:
+            node[name] = values
+        elif len(values) == 1:
+            node[name] = values[0]
+        else:
+            raise forms.ValidationError(_UNREADABLE_MOVE)
+    return move
+
+
+def _field_value(text: str) -> Any:
+    """Return a grouped form field's value: its JSON, or the text itself."""
+    if len(text) > 200:
+        raise forms.ValidationError(_UNREADABLE_MOVE)
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    # Only scalars: a field holds one value, lists come from `[]` keys.
+    if isinstance(value, dict | list):
+        raise forms.ValidationError(_UNREADABLE_MOVE)
+    return value

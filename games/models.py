@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 class Match(models.Model):
     """One playthrough of a game.
 
-    `state` is the engine's state JSON (None while seats are open); `version`
-    counts applied moves and is what every submit must name.
+    `state` is the engine's state JSON (None while seats are open), stored
+    under the engine's `rules_version`; `version` counts applied moves and
+    is what every submit must name.
     """
 
     class Status(models.TextChoices):
@@ -38,6 +39,9 @@ class Match(models.Model):
     options = models.JSONField(_("options"), default=dict, blank=True)
     seed = models.BigIntegerField(_("seed"))
     state = models.JSONField(_("state"), null=True, blank=True)
+    # The engine's GameInfo.version when `state` was written: a later engine
+    # upgrades (or refuses) an older state instead of misreading it.
+    rules_version = models.CharField(_("rules version"), max_length=16)
     version = models.PositiveIntegerField(_("version"), default=0)
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.OPEN
@@ -89,12 +93,47 @@ class Match(models.Model):
         """Return the number of seats (taken or not)."""
         return self.seats.count()
 
+    def game_state(self) -> Any:
+        """Return the engine state, upgraded if stored by an older engine.
+
+        Raises IllegalMove when the state cannot be read or upgraded, and
+        ValueError while the match has no state (seats still open).
+        """
+        if self.state is None:
+            raise ValueError("an open match has no state yet")
+        rules, data = self.rules, self.state
+        if self.rules_version != rules.info.version:
+            data = rules.upgrade_state(data, self.rules_version)
+        return rules.state_from_json(data)
+
 
 class Seat(models.Model):
-    """A position at a match: a person (`user`), a robot (`robot`), or still free."""
+    """A position at a match, and who plays it.
+
+    The controller says who makes the seat's moves: a person (`user`; no
+    user yet means the seat is free), a robot (`robot` names it), or a
+    robot standing in for the seat's person (`user` and `robot` both set:
+    "finish automatically" today, timeouts and vacations later).
+
+    `to_move_since` and `to_move_version` are set while the rules have the
+    seat to move: when (UTC) and at which match version its pending decision
+    became due. They are reset by the seat's own moves and cleared when it
+    is no longer to move, in the same transaction as the state.
+    """
+
+    class Controller(models.TextChoices):
+        PERSON = "person", _("person")
+        ROBOT = "robot", _("robot")
+        STAND_IN = "stand_in", _("robot standing in for the person")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("position"))
+    controller = models.CharField(
+        _("played by"),
+        max_length=16,
+        choices=Controller.choices,
+        default=Controller.PERSON,
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("player"),
@@ -105,6 +144,10 @@ class Seat(models.Model):
     )
     robot = models.CharField(_("robot"), max_length=32, blank=True)
     joined_at = models.DateTimeField(_("joined at"), null=True, blank=True)
+    to_move_since = models.DateTimeField(_("to move since"), null=True, blank=True)
+    to_move_version = models.PositiveIntegerField(
+        _("to move since version"), null=True, blank=True
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -120,8 +163,36 @@ class Seat(models.Model):
                 name="seat_unique_user",
             ),
             models.CheckConstraint(
-                condition=~(models.Q(user__isnull=False) & ~models.Q(robot="")),
-                name="seat_person_or_robot",
+                condition=(
+                    models.Q(controller="person", robot="")
+                    | models.Q(controller="robot", user__isnull=True)
+                    & ~models.Q(robot="")
+                    | models.Q(controller="stand_in", user__isnull=False)
+                    & ~models.Q(robot="")
+                ),
+                name="seat_controller_consistent",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(
+                    to_move_since__isnull=True, to_move_version__isnull=True
+                )
+                | models.Q(to_move_since__isnull=False, to_move_version__isnull=False),
+                name="seat_to_move_consistent",
+            ),
+        ]
+        indexes = [
+            # Used by robot_turns_resume: system seats whose move is overdue.
+            models.Index(
+                fields=["to_move_since"],
+                name="seat_system_to_move_idx",
+                condition=models.Q(to_move_since__isnull=False)
+                & ~models.Q(controller="person"),
+            ),
+            # Used by matches_for_user: the lobby's "your turn" of a person.
+            models.Index(
+                fields=["user"],
+                name="seat_person_to_move_idx",
+                condition=models.Q(to_move_since__isnull=False, controller="person"),
             ),
         ]
 
@@ -131,11 +202,27 @@ class Seat(models.Model):
     @property
     def is_free(self) -> bool:
         """Return whether nobody (person or robot) has taken the seat."""
-        return self.user_id is None and not self.robot
+        return self.user_id is None and self.controller == self.Controller.PERSON
 
     @property
     def is_robot(self) -> bool:
-        return bool(self.robot)
+        """Return whether a robot owns the seat (no person behind it)."""
+        return self.controller == self.Controller.ROBOT
+
+    @property
+    def is_stand_in(self) -> bool:
+        """Return whether a robot plays the seat for its person."""
+        return self.controller == self.Controller.STAND_IN
+
+    @property
+    def played_by_system(self) -> bool:
+        """Return whether the system makes this seat's moves (robot or stand-in)."""
+        return self.controller != self.Controller.PERSON
+
+    @property
+    def is_to_move(self) -> bool:
+        """Return whether the rules have this seat to move (stored column)."""
+        return self.to_move_version is not None
 
     @property
     def name(self) -> str:

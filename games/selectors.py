@@ -10,11 +10,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
 from accounts.models import User
+from games import exceptions
 from games.models import Match, Move, Seat
-from games.rules import Event, GameInfo, Outcome
+from games.rules import JSON, Event, GameInfo, IllegalMove, Outcome
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.text import message_text
 
@@ -43,9 +44,16 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
+    """A seat at the table as every viewer may see it.
+
+    `is_robot`: a robot owns the seat; `is_stand_in`: a robot plays it for
+    its person (finish automatically, later timeouts).
+    """
+
     position: int
     name: str
     is_robot: bool
+    is_stand_in: bool
     is_free: bool
     is_viewer: bool
     to_move: bool
@@ -58,8 +66,13 @@ class BoardContext:
     """Everything a board template may use, for one viewer.
 
     `seat` is the viewer's position, or None for a spectator. `view` is
-    exactly `rules.view(state, seat)`; `legal_moves` is empty unless the
-    viewer is to move.
+    exactly `rules.view(state, seat)` (None while seats are open, or when
+    the state cannot be read: `problem` says why); `legal_moves` is empty
+    unless the viewer is to move and plays the seat themself. `log` holds
+    the entries after version `log_since`, to append to a page that shows
+    the log up to that version, or the whole log when it is None. `autoplay`:
+    a robot stands in for the viewer; `autoplay_offered`: the rules offer
+    the viewer to let the system finish for them.
     """
 
     match: Match
@@ -68,14 +81,22 @@ class BoardContext:
     view: dict[str, Any] | None
     legal_moves: tuple[LegalMove, ...]
     log: tuple[LogEntry, ...]
+    log_since: int | None
     outcome: Outcome | None
     version: int
     is_my_turn: bool
     autoplay: bool
+    autoplay_offered: bool
+    problem: str | None = None
 
     @property
     def template_name(self) -> str:
         return f"games/{self.match.game_slug}/board.html"
+
+    @property
+    def static_template_name(self) -> str:
+        """Return the template of the board's static part (see `board_static`)."""
+        return f"games/{self.match.game_slug}/static.html"
 
     @property
     def ranking(self) -> list[SeatInfo]:
@@ -111,8 +132,14 @@ def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | 
     return match, seat
 
 
-def board_context(*, match: Match, seat: Seat | None) -> BoardContext:
-    """Return what `seat` (None = spectator) sees of `match` right now."""
+def board_context(
+    *, match: Match, seat: Seat | None, log_since: int | None = None
+) -> BoardContext:
+    """Return what `seat` (None = spectator) sees of `match` right now.
+
+    `log_since`: only the log entries after that version (a push appends
+    them to a page that has the rest); None: the whole log.
+    """
     rules = match.rules
     position = seat.position if seat is not None else None
     seats = list(match.seats.select_related("user").order_by("position"))
@@ -120,22 +147,26 @@ def board_context(*, match: Match, seat: Seat | None) -> BoardContext:
     view = None
     legal: tuple[LegalMove, ...] = ()
     to_move: frozenset[int] = frozenset()
-    autoplay = False
-    if match.state is not None:
-        state = rules.state_from_json(match.state)
+    mine = next((s for s in seats if s.position == position), None)
+    autoplay = mine is not None and mine.is_stand_in
+    offered = False
+    state, problem = _readable_state(match)
+    if state is not None:
         view = rules.view(state, position)
         to_move = rules.to_move(state)
-        if position is not None and match.status == Match.Status.ACTIVE:
+        # Offers and moves are for a seat its person plays, while running.
+        if mine is not None and match.status == Match.Status.ACTIVE and not autoplay:
+            offered = rules.autoplay_offered(state, mine.position)
             legal = tuple(
                 LegalMove(data=move.to_json(), label=message_text(rules.describe(move)))
-                for move in rules.legal_moves(state, position)
+                for move in rules.legal_moves(state, mine.position)
             )
-            autoplay = rules.autoplay(state, position)
     infos = tuple(
         SeatInfo(
             position=s.position,
             name=s.name,
             is_robot=s.is_robot,
+            is_stand_in=s.is_stand_in,
             is_free=s.is_free,
             is_viewer=s.position == position,
             to_move=s.position in to_move,
@@ -144,24 +175,31 @@ def board_context(*, match: Match, seat: Seat | None) -> BoardContext:
         )
         for s in seats
     )
+    names = {s.position: s.name for s in seats}
     return BoardContext(
         match=match,
         seat=position,
         seats=infos,
         view=view,
         legal_moves=legal,
-        log=_log_for(match, position, {s.position: s.name for s in seats}),
+        log=_log_for(match, position, names, since=log_since or 0),
+        log_since=log_since,
         outcome=outcome,
         version=match.version,
         is_my_turn=position is not None and position in to_move and not autoplay,
         autoplay=autoplay,
+        autoplay_offered=offered,
+        problem=problem,
     )
 
 
-def match_log(*, match: Match, seat: Seat | None) -> tuple[LogEntry, ...]:
-    """Return the log lines `seat` (None = spectator) may read."""
-    seats = {s.position: s.name for s in match.seats.select_related("user")}
-    return _log_for(match, seat.position if seat else None, seats)
+def board_static(*, match: Match, seats: int) -> JSON | None:
+    """Return the part of `match`'s board that no move changes, or None.
+
+    The page renders it once (templates/games/<slug>/static.html) outside
+    the live part that pushes re-render.
+    """
+    return match.rules.static_view(match.options, seats)
 
 
 def open_matches(*, game_slug: str | None = None) -> QuerySet[Match]:
@@ -175,19 +213,20 @@ def open_matches(*, game_slug: str | None = None) -> QuerySet[Match]:
 def matches_for_user(*, user: User) -> list[tuple[Match, bool]]:
     """Return the user's open and running matches as (match, my_turn).
 
-    Matches where it is the user's turn come first, then the most recently
-    moved ones.
+    `my_turn`: one of the user's seats is to move and played by the user
+    (not by a robot stand-in), read from the seats' stored columns. Matches
+    where it is the user's turn come first, then the most recently moved
+    ones. Two queries, whatever the number of matches.
     """
     matches = (
         Match.objects.filter(
             seats__user=user, status__in=[Match.Status.OPEN, Match.Status.ACTIVE]
         )
-        .order_by("-updated_at")
+        .annotate(my_turn=Exists(_turns_of(user).filter(match=OuterRef("pk"))))
+        .order_by("-my_turn", "-updated_at")
         .prefetch_related(_seats_prefetch())
     )
-    result = [(match, user_to_move(match=match, user=user)) for match in matches]
-    result.sort(key=lambda item: not item[1])
-    return result
+    return [(match, match.my_turn) for match in matches]
 
 
 def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]:
@@ -196,21 +235,6 @@ def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]
         Match.objects.filter(seats__user=user, status=Match.Status.FINISHED)
         .order_by("-finished_at")
         .prefetch_related(_seats_prefetch())[:limit]
-    )
-
-
-def user_to_move(*, match: Match, user: User) -> bool:
-    """Return whether `user` has a seat that is to move in `match`."""
-    if match.status != Match.Status.ACTIVE or match.state is None:
-        return False
-    rules = match.rules
-    state = rules.state_from_json(match.state)
-    to_move = rules.to_move(state)
-    return any(
-        seat.user_id == user.id
-        and seat.position in to_move
-        and not rules.autoplay(state, seat.position)
-        for seat in match.seats.all()
     )
 
 
@@ -228,6 +252,25 @@ def games() -> list[GameInfo]:
 # Helpers
 
 
+def _readable_state(match: Match) -> tuple[Any, str | None]:
+    """Return (state, None), (None, None) while seats are open, or (None, why)."""
+    if match.state is None:
+        return None, None
+    try:
+        return match.game_state(), None
+    except IllegalMove:
+        return None, str(exceptions.STATE_UNREADABLE)
+
+
+def _turns_of(user: User) -> QuerySet[Seat]:
+    """Return the seats `user` plays that are to move (an indexed read)."""
+    return Seat.objects.filter(
+        user=user,
+        controller=Seat.Controller.PERSON,
+        to_move_since__isnull=False,
+    )
+
+
 def _seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
     return Prefetch(
         "seats", queryset=Seat.objects.select_related("user").order_by("position")
@@ -235,11 +278,12 @@ def _seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
 
 
 def _log_for(
-    match: Match, position: int | None, names: dict[int, str]
+    match: Match, position: int | None, names: dict[int, str], *, since: int
 ) -> tuple[LogEntry, ...]:
+    """Return the log entries after version `since` that `position` may read."""
     rules = match.rules
     entries = []
-    for move in Move.objects.filter(match=match).order_by("seq"):
+    for move in Move.objects.filter(match=match, seq__gt=since).order_by("seq"):
         lines = tuple(
             message_text(rules.describe_event(event), names)
             for event in map(Event.from_json, move.events)

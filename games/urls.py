@@ -16,6 +16,14 @@ urlpatterns = [
         "matches/<int:match_id>/robots/", views.match_robot_add, name="match_robot_add"
     ),
     path("matches/<int:match_id>/leave/", views.match_leave, name="match_leave"),
+    path(
+        "matches/<int:match_id>/autoplay/", views.match_autoplay, name="match_autoplay"
+    ),
+    path(
+        "matches/<int:match_id>/take-back/",
+        views.match_take_back,
+        name="match_take_back",
+    ),
     path("matches/<int:match_id>/moves/", views.move_create, name="move_create"),
     path("games/<slug:game_slug>/rules/", views.game_rules, name="game_rules"),
 ]

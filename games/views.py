@@ -121,15 +121,35 @@ def match_leave(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
     return _seat_action(request, match_id, services.seat_leave)
 
 
+@require_POST
+@login_required
+def match_autoplay(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Let the system finish the match for the user (when the rules offer it)."""
+    return _seat_action(request, match_id, services.seat_autoplay_start)
+
+
+@require_POST
+@login_required
+def match_take_back(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Play the seat again instead of its robot stand-in."""
+    return _seat_action(request, match_id, services.seat_take_back)
+
+
 @require_GET
 def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """The board page; an htmx request gets only the live part."""
     match, seat = _match_or_404(request, match_id)
     board = selectors.board_context(match=match, seat=seat)
-    template = (
-        "games/match_detail.html#live" if request.htmx else "games/match_detail.html"
+    if request.htmx:
+        return render(
+            request, "games/match_detail.html#live", {"board": board, "oob": True}
+        )
+    static = selectors.board_static(match=match, seats=len(board.seats))
+    return render(
+        request,
+        "games/match_detail.html",
+        {"board": board, "board_static": static, "oob": False},
     )
-    return render(request, template, {"board": board, "oob": bool(request.htmx)})
 
 
 @require_POST
@@ -140,9 +160,12 @@ def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
     form = MoveForm(request.POST)
     error: str | None = None
     status = 200
+    log_since = None
     if not form.is_valid():
         error, status = _("That move could not be read."), 400
     else:
+        # The page shows the log up to the version it was rendered at.
+        log_since = form.cleaned_data["expected_version"]
         try:
             match = services.move_submit(
                 match_id=match.id,
@@ -157,7 +180,7 @@ def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
         if error:
             messages.error(request, error)
         return redirect(match)
-    board = selectors.board_context(match=match, seat=seat)
+    board = selectors.board_context(match=match, seat=seat, log_since=log_since)
     return render(
         request,
         "games/match_detail.html#live",

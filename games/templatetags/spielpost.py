@@ -35,6 +35,9 @@ def option_labels(match: Match) -> list[str]:
             labels.append(gettext(option.label))
         elif option.kind == "int" and value is not None and value != option.default:
             labels.append(f"{gettext(option.label)}: {value}")
+        elif option.kind == "choice" and value in dict(option.choices):
+            choice = gettext(dict(option.choices)[value])
+            labels.append(f"{gettext(option.label)}: {choice}")
     return labels
 
 

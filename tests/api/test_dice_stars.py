@@ -131,11 +131,10 @@ def test_three_seats_with_a_greedy_robot_play_to_the_end_through_the_api(
 def test_a_take_that_does_not_fit_is_refused_with_the_reason(
     api_for, alice, django_capture_on_commit_callbacks
 ):
-    from dataclasses import replace
-
     from games.rules.dice_stars import RULES
     from games.rules.dice_stars.sheet import Sheet
     from games.rules.dice_stars.state import Die
+    from games.rules.structs import replace
 
     client = api_for(alice)
     match_id = client.post(

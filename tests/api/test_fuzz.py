@@ -17,7 +17,6 @@ WORDS = st.sampled_from(
         "favourites",
         "play",
         "power",
-        "autoplay",
         "card",
         "knonster",
         "knonsters",

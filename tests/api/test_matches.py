@@ -19,6 +19,8 @@ BODY_KEYS = {
     "your_seat",
     "view",
     "legal_moves",
+    "autoplay",
+    "autoplay_offered",
     "outcome",
 }
 
@@ -157,6 +159,8 @@ def test_the_body_holds_exactly_the_engines_view_and_legal_moves(
     assert body["legal_moves"] == expected
     assert body["to_move"] == sorted(rules.to_move(state))
     assert body["outcome"] is None
+    assert (body["autoplay"], body["autoplay_offered"]) == (False, False)
+    assert [s["controller"] for s in body["seats"]] == ["person", "person", "robot"]
 
 
 # ---------------------------------------------------------------------------
@@ -203,9 +207,9 @@ def test_an_illegal_move_is_400_with_the_rules_message(api_for, alice, race_matc
         {"version": 0, "move": {"kind": "teleport"}},
         {"version": 0, "move": "play"},
         {"version": 0, "move": [1]},
-        {"version": -1, "move": {"kind": "autoplay"}},
+        {"version": -1, "move": {"kind": "play", "card": "rank4"}},
         {"version": "x", "move": {}},
-        {"move": {"kind": "autoplay"}},
+        {"move": {"kind": "play", "card": "rank4"}},
         {"version": 0},
         [],
     ],
@@ -220,13 +224,28 @@ def test_a_malformed_move_is_400_with_detail(api_for, alice, race_match, data):
     assert not race_match.moves.exists()
 
 
-def test_a_stale_version_is_409(api_for, alice, bob, race_match):
-    _move(api_for(bob), race_match, 0, legal_json(race_match, 1)[0])
+def test_a_stale_version_is_409(api_for, alice, race_match):
+    client = api_for(alice)
+    moves = legal_json(race_match, 0)
+    _move(client, race_match, 0, moves[0])
 
-    response = _move(api_for(alice), race_match, 0, legal_json(race_match, 0)[0])
+    # The same move again against version 0: alice has chosen already.
+    response = _move(client, race_match, 0, moves[1])
 
     assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.STALE_MATCH)}
+
+
+def test_a_simultaneous_move_against_an_older_version_is_played(
+    api_for, alice, bob, race_match
+):
+    _move(api_for(bob), race_match, 0, legal_json(race_match, 1)[0])
+
+    # Alice chose while bob did: her seat has waited since version 0.
+    response = _move(api_for(alice), race_match, 0, legal_json(race_match, 0)[0])
+
+    assert response.status_code == 200
+    assert response.json()["version"] == 2
 
 
 def test_a_user_without_a_seat_is_403(api_for, carol, race_match):
@@ -257,9 +276,49 @@ def test_a_move_in_an_open_match_is_400(api_for, alice):
 
     response = api_for(alice).post(
         f"/api/matches/{match_id}/moves/",
-        {"version": 0, "move": {"kind": "autoplay"}},
+        {"version": 0, "move": {"kind": "play", "card": "rank4"}},
         format="json",
     )
 
     assert response.status_code == 400
     assert response.json() == {"detail": str(exceptions.MATCH_NOT_ACTIVE)}
+
+
+# ---------------------------------------------------------------------------
+# Finish automatically (a seat setting): the same door as the board's
+
+
+def test_autoplay_is_refused_while_not_offered(api_for, alice, race_match):
+    response = api_for(alice).post(f"/api/matches/{race_match.id}/autoplay/")
+
+    assert response.status_code == 400
+    assert response.json() == {"detail": str(exceptions.AUTOPLAY_NOT_OFFERED)}
+
+
+def test_autoplay_and_take_back_through_the_api(
+    api_for, alice, race_match, monkeypatch
+):
+    from games.rules.race import RaceRules
+
+    monkeypatch.setattr(RaceRules, "autoplay_offered", lambda self, state, seat: True)
+    client = api_for(alice)
+    assert client.get(f"/api/matches/{race_match.id}/").json()["autoplay_offered"]
+
+    on = client.post(f"/api/matches/{race_match.id}/autoplay/").json()
+    off = client.post(f"/api/matches/{race_match.id}/take-back/").json()
+
+    assert (on["autoplay"], on["legal_moves"], on["seats"][0]["controller"]) == (
+        True,
+        [],
+        "stand_in",
+    )
+    assert (off["autoplay"], off["seats"][0]["controller"]) == (False, "person")
+    assert off["legal_moves"]
+
+
+def test_autoplay_needs_a_seat_and_a_token(api_for, carol, race_match):
+    assert (
+        api_for(carol).post(f"/api/matches/{race_match.id}/autoplay/").status_code
+        == 403
+    )
+    assert api_for().post(f"/api/matches/{race_match.id}/autoplay/").status_code == 401

@@ -65,7 +65,9 @@ def test_a_race_through_the_api(stack: Stack) -> None:
                 refused += 1
                 continue
             assert status == 200, body
-            assert body["version"] == match["version"] + 1
+            # A robot's simultaneous move may land first: the service still accepts
+            # this one (the seat's decision was due at the version we read).
+            assert body["version"] > match["version"]
             moves[name] += 1
             acted = True
         if match["status"] == "finished":

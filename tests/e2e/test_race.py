@@ -40,12 +40,19 @@ def _my_turn(page) -> bool:
 
 
 def _move_button(page):
-    """Return the button of a favourites, play, discard or power move."""
+    """Return the button of a favourites, play, discard or power move.
+
+    Favourites are ticked first: two Knonsters (and, with the Win Bet, the
+    winner) in the grouped form, whose button then submits them.
+    """
+    picks = page.locator("#board .favourite-picks input[type=checkbox]")
+    if picks.count():
+        picks.nth(0).check()
+        picks.nth(1).check()
     for selector in (
         "#board .choose-favourites button",
         "#board .hand button.move.primary",
         "#board .hand button.move",
-        "#board .autoplay button",
     ):
         buttons = page.locator(selector)
         if buttons.count():

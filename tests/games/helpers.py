@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import random
 import re
-from typing import cast
 
 from accounts.models import User
 from games import services
-from games.models import Match
-from games.rules import JSON
+from games.models import Match, Seat
 
 DATA_CARD = re.compile(r'data-card="([^"]+)"')
 
@@ -21,7 +19,7 @@ DATA_CARD = re.compile(r'data-card="([^"]+)"')
 def state_of(match: Match):
     """Return the engine state of `match` as stored right now."""
     match.refresh_from_db()
-    return match.rules.state_from_json(cast(JSON, match.state))
+    return match.game_state()
 
 
 def legal_json(match: Match, seat: int) -> list[dict]:
@@ -35,13 +33,17 @@ def seats_to_move(match: Match) -> frozenset[int]:
 
 
 def robot_seats(match: Match) -> set[int]:
-    return set(match.seats.exclude(robot="").values_list("position", flat=True))
+    """Return the positions the system plays (robots and stand-ins)."""
+    return set(
+        match.seats.exclude(controller=Seat.Controller.PERSON).values_list(
+            "position", flat=True
+        )
+    )
 
 
 def pick(moves: list[dict], rnd: random.Random) -> dict:
-    """Pick a move a person would: never "finish automatically" if avoidable."""
-    manual = [m for m in moves if m.get("kind") != "autoplay"] or moves
-    return rnd.choice(manual)
+    """Pick a move as a person might: any legal one."""
+    return rnd.choice(moves)
 
 
 def choose_favourites(match: Match, users_by_seat: dict[int, User]) -> None:
@@ -63,22 +65,18 @@ def play_to_end(match: Match, users_by_seat: dict[int, User], seed: int = 0) -> 
     """Play `match` to its end through the services; return the moves played.
 
     People pick random legal moves; whenever the system is to move (a
-    robot, or a person on "finish automatically"), `robot_move_play` runs,
-    as the Celery task would.
+    robot, or a robot standing in for a person), `robot_move_play` runs, as
+    the Celery task would.
     """
     rnd = random.Random(seed)
-    limit = match.rules.info.max_moves + 10
+    limit = (match.rules.info.max_moves or 1000) + 10
     for played in range(limit):
         match.refresh_from_db()
         if match.status != Match.Status.ACTIVE:
             return played
-        state = match.rules.state_from_json(cast(JSON, match.state))
-        to_move = sorted(match.rules.to_move(state))
-        human = [
-            s
-            for s in to_move
-            if s in users_by_seat and not match.rules.autoplay(state, s)
-        ]
+        to_move = sorted(seats_to_move(match))
+        system = robot_seats(match)
+        human = [s for s in to_move if s in users_by_seat and s not in system]
         if human:
             position = human[0]
             services.move_submit(
@@ -97,8 +95,7 @@ def play_to_end(match: Match, users_by_seat: dict[int, User], seed: int = 0) -> 
 def reach_play_phase(match: Match, users_by_seat: dict[int, User]) -> None:
     """Let people choose different favourites and robots choose theirs."""
     for _ in range(20):
-        match.refresh_from_db()
-        state = match.rules.state_from_json(cast(JSON, match.state))
+        state = state_of(match)
         if match.rules.view(state, None)["phase"] != "favourites":
             return
         to_move = sorted(match.rules.to_move(state))

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Permission
 
+from games.models import Match, Seat
 from tests.games.helpers import play_to_end
 
 pytestmark = pytest.mark.django_db
@@ -16,13 +18,10 @@ def test_the_match_change_page_shows_seats_and_moves_inline(
 
     assert response.status_code == 200
     html = response.content.decode()
-    assert "seats-TOTAL_FORMS" in html
-    assert "moves-TOTAL_FORMS" in html
-    assert (
-        'value="3" name="seats-TOTAL_FORMS"' in html
-        or 'name="seats-TOTAL_FORMS" value="3"' in html
-    )
+    # Read-only inlines: the seats and the moves are listed, not editable.
+    assert html.count('class="form-row') >= 3 or html.count("field-position") >= 3
     assert "Alice" in html
+    assert "field-payload" in html
 
 
 def test_the_match_list_renders(admin_client, race_match):
@@ -36,3 +35,124 @@ def test_players_cannot_reach_the_admin(alice_client, race_match):
     response = alice_client.get(f"/admin/games/match/{race_match.id}/change/")
 
     assert response.status_code == 302
+
+
+def test_status_deadline_and_seats_are_read_only(admin_client, race_match):
+    response = admin_client.get(f"/admin/games/match/{race_match.id}/change/")
+
+    html = response.content.decode()
+    # No form field for what only the services may change.
+    for name in ("status", "turn_deadline_at", "state", "version"):
+        assert f'name="{name}"' not in html
+    assert 'name="seats-0-controller"' not in html
+    assert 'name="seats-0-user"' not in html
+
+
+def test_a_change_posted_to_the_admin_is_refused(admin_client, race_match):
+    response = admin_client.post(
+        f"/admin/games/match/{race_match.id}/change/", {"status": "finished"}
+    )
+
+    assert response.status_code == 403
+    race_match.refresh_from_db()
+    assert race_match.status == Match.Status.ACTIVE
+
+
+def test_the_abort_action_goes_through_the_service(
+    admin_client,
+    race_match,
+    open_match,
+    django_capture_on_commit_callbacks,
+    group_sends,
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(
+            "/admin/games/match/",
+            {
+                "action": "abort",
+                "_selected_action": [race_match.id, open_match.id],
+            },
+            follow=True,
+        )
+
+    assert "2 matches aborted." in response.content.decode()
+    for match in (race_match, open_match):
+        match.refresh_from_db()
+        assert match.status == Match.Status.ABORTED
+        assert match.finished_at is not None
+    # Open boards and the lobby hear of it like of any other write.
+    groups = [group for group, _event in group_sends]
+    assert f"match-{race_match.id}" in groups
+    assert "lobby" in groups
+
+
+def test_aborting_a_finished_match_is_refused_with_the_reason(
+    admin_client, race_match, alice, bob
+):
+    play_to_end(race_match, {0: alice, 1: bob}, seed=1)
+
+    response = admin_client.post(
+        "/admin/games/match/",
+        {"action": "abort", "_selected_action": [race_match.id]},
+        follow=True,
+    )
+
+    assert "This match is already over." in response.content.decode()
+    race_match.refresh_from_db()
+    assert race_match.status == Match.Status.FINISHED
+
+
+def test_the_stand_in_action_hands_a_persons_seat_to_a_robot(
+    admin_client, race_match, alice, django_capture_on_commit_callbacks, robot_enqueues
+):
+    seat = race_match.seats.get(position=0)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(
+            "/admin/games/seat/",
+            {"action": "stand_in", "_selected_action": [seat.id]},
+            follow=True,
+        )
+
+    assert "A robot now plays 1 seat." in response.content.decode()
+    seat.refresh_from_db()
+    assert (seat.controller, seat.user, seat.robot) == (
+        Seat.Controller.STAND_IN,
+        alice,
+        "random",
+    )
+    # The seat is to move (favourites): its robot is enqueued on commit.
+    assert robot_enqueues == [(race_match.id, 0)]
+
+
+def test_the_stand_in_action_refuses_a_robot_seat(admin_client, race_match):
+    seat = race_match.seats.get(position=2)
+
+    response = admin_client.post(
+        "/admin/games/seat/",
+        {"action": "stand_in", "_selected_action": [seat.id]},
+        follow=True,
+    )
+
+    assert "Only a seat taken by a person can get a robot stand-in." in (
+        response.content.decode()
+    )
+    seat.refresh_from_db()
+    assert seat.controller == Seat.Controller.ROBOT
+
+
+def test_staff_without_the_change_permission_gets_no_actions(
+    client, make_user, race_match
+):
+    viewer = make_user("viewer", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_match"))
+    client.force_login(viewer)
+
+    response = client.post(
+        "/admin/games/match/",
+        {"action": "abort", "_selected_action": [race_match.id]},
+    )
+
+    race_match.refresh_from_db()
+    assert race_match.status == Match.Status.ACTIVE
+    assert response.status_code in (200, 302)

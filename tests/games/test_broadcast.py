@@ -16,12 +16,13 @@ def test_match_group_names_one_group_per_match():
 
 
 def test_the_match_changed_event_carries_ids_and_the_version_only(race_match):
-    event = broadcast.match_changed_event(race_match)
+    event = broadcast.match_changed_event(race_match, moved=True)
 
     assert event == {
         "type": "match.changed",
         "match_id": race_match.id,
         "version": race_match.version,
+        "moved": True,
     }
     # Channel layers serialise messages; Redis would refuse anything else.
     assert json.loads(json.dumps(event)) == event
@@ -48,7 +49,12 @@ def test_the_event_names_the_version_at_the_time_of_the_call(
     assert group_sends == [
         (
             f"match-{race_match.id}",
-            {"type": "match.changed", "match_id": race_match.id, "version": 0},
+            {
+                "type": "match.changed",
+                "match_id": race_match.id,
+                "version": 0,
+                "moved": False,
+            },
         )
     ]
 
@@ -73,9 +79,10 @@ def test_group_send_reaches_a_channel_in_the_group(race_match):
     group = broadcast.match_group(race_match.id)
     async_to_sync(layer.group_add)(group, channel)
     try:
-        broadcast._group_send(group, broadcast.match_changed_event(race_match))
+        event = broadcast.match_changed_event(race_match, moved=False)
+        broadcast._group_send(group, event)
         message = async_to_sync(layer.receive)(channel)
     finally:
         async_to_sync(layer.group_discard)(group, channel)
 
-    assert message == broadcast.match_changed_event(race_match)
+    assert message == event

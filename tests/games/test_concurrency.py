@@ -23,6 +23,7 @@ def _race(match, attempts):
     """Run each (user, move) submit against the same version at the same time."""
     barrier = threading.Barrier(len(attempts))
     results = [None] * len(attempts)
+    version = match.version
 
     def submit(index, user, move):
         try:
@@ -31,7 +32,7 @@ def _race(match, attempts):
                 match_id=match.id,
                 user=user,
                 move_data=move,
-                expected_version=match.version,
+                expected_version=version,
             )
             results[index] = "applied"
         except exceptions.MatchError as refusal:
@@ -64,21 +65,51 @@ def test_two_submits_against_the_same_version_apply_exactly_once(race_match, ali
     assert Move.objects.filter(match=race_match).count() == 1
 
 
-def test_two_players_moving_at_once_never_lose_a_move(race_match, alice, bob):
+def test_two_players_moving_at_once_both_get_their_move_in(race_match, alice, bob):
     # Both choose favourites at the same moment against version 0: the row
-    # lock lets one through; the other must be told the board is stale.
-    results = _race(
-        race_match,
-        [(alice, legal_json(race_match, 0)[0]), (bob, legal_json(race_match, 1)[-1])],
-    )
+    # lock serialises them, and the second is judged again against the
+    # first's result; both seats were waiting since version 0, so both apply.
+    alices, bobs = legal_json(race_match, 0)[0], legal_json(race_match, 1)[-1]
 
-    assert results.count("applied") == 1
-    assert isinstance(next(r for r in results if r != "applied"), exceptions.StaleMatch)
+    results = _race(race_match, [(alice, alices), (bob, bobs)])
+
+    assert results == ["applied", "applied"]
     race_match.refresh_from_db()
-    assert race_match.version == 1
-    assert list(
-        Move.objects.filter(match=race_match).values_list("seq", flat=True)
-    ) == [1]
+    assert race_match.version == 2
+    assert sorted(race_match.moves.values_list("seq", "seat")) in (
+        [(1, 0), (2, 1)],
+        [(1, 1), (2, 0)],
+    )
+    assert {m.seat: m.payload for m in race_match.moves.all()} == {
+        0: alices,
+        1: bobs,
+    }
+
+
+def test_many_simultaneous_submits_lose_nothing_and_double_nothing(make_user, alice):
+    # Four people choose favourites at once, each from two tabs: each seat's
+    # choice is applied exactly once, in some order, with a gapless log.
+    players = [alice] + [make_user(f"player{n}") for n in range(1, 4)]
+    match = services.match_create(user=alice, game_slug="race", seats=4)
+    for player in players[1:]:
+        services.seat_claim(match_id=match.id, user=player)
+    match.refresh_from_db()
+    attempts = [
+        (player, legal_json(match, seat)[tab])
+        for seat, player in enumerate(players)
+        for tab in (0, 1)
+    ]
+
+    results = _race(match, attempts)
+
+    assert results.count("applied") == 4
+    refused = [r for r in results if r != "applied"]
+    assert all(isinstance(r, exceptions.StaleMatch) for r in refused)
+    match.refresh_from_db()
+    assert sorted(match.moves.values_list("seat", flat=True)) == [0, 1, 2, 3]
+    assert list(match.moves.order_by("seq").values_list("seq", flat=True)) == list(
+        range(1, match.version + 1)
+    )
 
 
 def test_a_match_played_to_the_end_on_postgresql_keeps_a_gapless_log(

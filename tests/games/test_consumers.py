@@ -72,6 +72,12 @@ async def _submit(match, user, move):
     )
 
 
+async def _play_first(match, user, seat):
+    """Submit `seat`'s first legal move as `user`."""
+    moves = await database_sync_to_async(legal_json)(match, seat)
+    await _submit(match, user, moves[0])
+
+
 def _player_row(html, seat, name):
     found = re.search(
         rf"<tr[^>]*>\s*<td[^>]*>\s*{seat + 1}\.\s*{name}.*?</tr>", html, re.S
@@ -85,8 +91,7 @@ async def test_a_seat_receives_its_own_board_after_a_move_is_committed(
 ):
     socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", bob))
     try:
-        moves = await database_sync_to_async(legal_json)(race_match, 0)
-        await _submit(race_match, alice, moves[0])
+        await _play_first(race_match, alice, 0)
 
         html = await socket.receive_from(timeout=5)
     finally:
@@ -105,8 +110,7 @@ async def test_a_move_between_page_render_and_connect_is_pushed_at_once(
     socket_for, race_match, alice, bob
 ):
     # bob's page was rendered at version 0; alice moves before his socket opens.
-    moves = await database_sync_to_async(legal_json)(race_match, 0)
-    await _submit(race_match, alice, moves[0])
+    await _play_first(race_match, alice, 0)
     socket = await _connect(
         await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
     )
@@ -138,11 +142,7 @@ async def test_a_spectator_receives_the_spectator_board(
         await _connect(await socket_for(f"/ws/matches/{race_match.id}/")),
     ]
     try:
-        await _submit(
-            race_match,
-            alice,
-            (await database_sync_to_async(legal_json)(race_match, 0))[0],
-        )
+        await _play_first(race_match, alice, 0)
         pages = [await s.receive_from(timeout=5) for s in sockets]
     finally:
         for s in sockets:
@@ -181,18 +181,19 @@ async def test_a_foreign_origin_is_refused(race_match):
 async def test_an_old_version_is_not_pushed_again(socket_for, race_match, alice):
     socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", alice))
     try:
-        await _submit(
-            race_match,
-            alice,
-            (await database_sync_to_async(legal_json)(race_match, 0))[0],
-        )
+        await _play_first(race_match, alice, 0)
         await socket.receive_from(timeout=5)
         # A late duplicate of the announcement for version 1.
         from channels.layers import get_channel_layer
 
         await get_channel_layer().group_send(
             f"match-{race_match.id}",
-            {"type": "match.changed", "match_id": race_match.id, "version": 1},
+            {
+                "type": "match.changed",
+                "match_id": race_match.id,
+                "version": 1,
+                "moved": True,
+            },
         )
         assert await socket.receive_nothing(timeout=0.3)
     finally:
@@ -286,11 +287,65 @@ async def test_the_version_poll_pushes_moves_committed_elsewhere(
     monkeypatch.setattr("games.broadcast._group_send", lambda group, event: None)
     socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", bob))
     try:
-        await _submit(
-            race_match,
-            alice,
-            (await database_sync_to_async(legal_json)(race_match, 0))[0],
+        await _play_first(race_match, alice, 0)
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    assert 'data-version="1"' in html
+
+
+async def test_a_push_appends_the_new_log_entries_and_rebuilds_no_log(
+    socket_for, race_match, alice, bob
+):
+    socket = await _connect(
+        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+    )
+    try:
+        await _play_first(race_match, alice, 0)
+        first = await socket.receive_from(timeout=5)
+        await _play_first(race_match, bob, 1)
+        second = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    for html, seq in ((first, 1), (second, 2)):
+        # Only the entries the page lacks, added on top of the list.
+        assert 'hx-swap-oob="afterbegin:#log-entries"' in html
+        assert re.findall(r'id="log-(\d+)"', html) == [str(seq)]
+        assert 'id="move-log"' not in html
+
+
+async def test_a_seat_change_without_a_move_is_pushed(
+    socket_for, race_match, alice, bob, monkeypatch
+):
+    from games.rules.race import RaceRules
+
+    monkeypatch.setattr(RaceRules, "autoplay_offered", lambda self, state, seat: True)
+    socket = await _connect(
+        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+    )
+    try:
+        await database_sync_to_async(services.seat_autoplay_start)(
+            match_id=race_match.id, user=alice
         )
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    # Same version, new seat panel: a robot plays alice's seat now.
+    assert 'data-version="0"' in html
+    assert "robot plays" in html
+
+
+async def test_a_page_version_from_the_future_does_not_silence_the_socket(
+    socket_for, race_match, alice, bob
+):
+    socket = await _connect(
+        await socket_for(f"/ws/matches/{race_match.id}/?version=999", bob)
+    )
+    try:
+        await _play_first(race_match, alice, 0)
         html = await socket.receive_from(timeout=5)
     finally:
         await socket.disconnect()

@@ -1,9 +1,14 @@
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+import time_machine
+from django.utils import timezone
 
 from games import tasks
 from games.models import Match
+from games.services.moves import ROBOT_RESUME_AFTER
 from tests.games.helpers import legal_json
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +60,11 @@ def test_resume_robot_turns_re_enqueues_matches_waiting_on_a_robot(
     people_only.refresh_from_db()
     assert people_only.status == Match.Status.ACTIVE
 
-    with django_capture_on_commit_callbacks(execute=True):
+    # The robot of race_match has waited longer than a task takes: lost.
+    with (
+        time_machine.travel(timezone.now() + ROBOT_RESUME_AFTER, tick=False),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
         count = tasks.resume_robot_turns()
 
     # Only the match whose robot is to move; the version makes repeats no-ops.
@@ -63,12 +72,30 @@ def test_resume_robot_turns_re_enqueues_matches_waiting_on_a_robot(
     assert robot_enqueues == [(race_match.id, 0)]
 
 
+def test_resume_robot_turns_leaves_a_robot_whose_task_is_still_due(
+    race_match, django_capture_on_commit_callbacks, robot_enqueues
+):
+    # Enqueued a moment ago: the worker has it, a second task would be waste.
+    with (
+        time_machine.travel(
+            timezone.now() + ROBOT_RESUME_AFTER - timedelta(seconds=1), tick=False
+        ),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert tasks.resume_robot_turns() == 0
+
+    assert robot_enqueues == []
+
+
 def test_resume_robot_turns_finds_nothing_when_only_people_are_to_move(
     race_match, django_capture_on_commit_callbacks, robot_enqueues
 ):
     tasks.play_robot_turn(race_match.id, 0)
 
-    with django_capture_on_commit_callbacks(execute=True):
+    with (
+        time_machine.travel(timezone.now() + timedelta(days=1), tick=False),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
         assert tasks.resume_robot_turns() == 0
 
     assert robot_enqueues == []
@@ -77,3 +104,23 @@ def test_resume_robot_turns_finds_nothing_when_only_people_are_to_move(
 def test_the_beat_schedule_runs_resume_robot_turns(settings):
     entry = settings.CELERY_BEAT_SCHEDULE["robot-turns-resume"]
     assert entry["task"] == tasks.resume_robot_turns.name
+
+
+def test_resume_robot_turns_enqueues_a_match_once_for_two_waiting_robots(
+    alice, django_capture_on_commit_callbacks, robot_enqueues
+):
+    from games import services
+
+    match = services.match_create(user=alice, game_slug="race", seats=3)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    robot_enqueues.clear()
+
+    # Both robots choose favourites at once and both tasks were lost.
+    with (
+        time_machine.travel(timezone.now() + ROBOT_RESUME_AFTER, tick=False),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert tasks.resume_robot_turns() == 1
+
+    assert robot_enqueues == [(match.id, 0)]

@@ -91,7 +91,7 @@ def test_announces_and_enqueues_the_next_robot_turn_only_on_commit(
 
     assert (
         f"match-{match.id}",
-        {"type": "match.changed", "match_id": match.id, "version": 1},
+        {"type": "match.changed", "match_id": match.id, "version": 1, "moved": True},
     ) in group_sends
     # The other robot still has to choose favourites.
     assert robot_enqueues == [(match.id, 1)]

@@ -77,7 +77,7 @@ def test_starting_announces_on_commit_and_enqueues_no_robot_without_robots(
 
     assert (
         f"match-{match.id}",
-        {"type": "match.changed", "match_id": match.id, "version": 0},
+        {"type": "match.changed", "match_id": match.id, "version": 0, "moved": False},
     ) in group_sends
     assert ("lobby", {"type": "lobby.changed"}) in group_sends
     assert robot_enqueues == []

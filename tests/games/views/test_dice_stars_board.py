@@ -3,13 +3,12 @@
 Pages are rendered through the match page (`/matches/<id>/`), as players and
 spectators get them. States the dice would rarely produce (a take that does
 not fit, a comet turn, the stars step) are written into `Match.state` from an
-engine `State` changed with `dataclasses.replace`.
+engine `State` changed with `games.rules.structs.replace`.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
@@ -18,6 +17,7 @@ from games import services
 from games.rules.dice_stars.dice import ALL_DICE
 from games.rules.dice_stars.sheet import Sheet, X
 from games.rules.dice_stars.state import Die
+from games.rules.structs import replace
 from tests.games.helpers import legal_json, state_of
 
 pytestmark = pytest.mark.django_db

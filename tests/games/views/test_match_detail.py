@@ -76,3 +76,24 @@ def test_an_htmx_request_gets_only_the_live_part(client_for, alice, race_match):
 
 def test_an_unknown_match_is_404(client_for):
     assert client_for().get("/matches/987654/").status_code == 404
+
+
+def test_the_static_part_of_the_board_is_rendered_once_outside_the_live_part(
+    client_for, alice, race_match
+):
+    client = client_for(alice)
+
+    page = client.get(f"/matches/{race_match.id}/").content.decode()
+    live = client.get(
+        f"/matches/{race_match.id}/", headers={"HX-Request": "true"}
+    ).content.decode()
+
+    # Race's deck: every card type once, after the live part the socket swaps.
+    deck = race_match.rules.static_view(race_match.options, 3)
+    assert page.count('id="board-static"') == 1
+    assert page.index('id="board-static"') > page.index('id="move-log"')
+    assert page.count("data-deck-card=") == len(deck["deck"])
+    assert sum(card["copies"] for card in deck["deck"]) == deck["cards"] == 60
+    # What a move re-renders never carries it.
+    assert "board-static" not in live
+    assert "data-deck-card" not in live

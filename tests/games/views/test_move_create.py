@@ -35,18 +35,36 @@ def test_an_htmx_move_answers_with_the_new_board(client_for, alice, race_match):
 
 
 def test_a_stale_version_answers_409_with_the_current_board_and_the_reason(
-    client_for, alice, bob, race_match
+    client_for, alice, race_match
 ):
-    _post(client_for(bob), race_match, legal_json(race_match, 1)[0], 0)
+    client = client_for(alice)
+    _post(client, race_match, legal_json(race_match, 0)[0], 0)
 
-    response = _post(client_for(alice), race_match, legal_json(race_match, 0)[0], 0)
+    # The same player again from a second tab that still shows version 0.
+    response = _post(client, race_match, legal_json(race_match, 1)[0], 0)
 
     assert response.status_code == 409
     html = response.content.decode()
     assert str(exceptions.STALE_MATCH) in html
     # The current board comes along, so the player can just move again.
     assert 'data-version="1"' in html
-    assert not Move.objects.filter(match=race_match, seat=0).exists()
+    assert Move.objects.filter(match=race_match, seat=0).count() == 1
+
+
+def test_a_simultaneous_move_against_an_older_version_is_played(
+    client_for, alice, bob, race_match
+):
+    _post(client_for(bob), race_match, legal_json(race_match, 1)[0], 0)
+
+    response = _post(client_for(alice), race_match, legal_json(race_match, 0)[0], 0)
+
+    assert response.status_code == 200
+    assert Move.objects.filter(match=race_match, seat=0).count() == 1
+    # The page showed version 0: the answer appends bob's and alice's lines.
+    html = response.content.decode()
+    assert 'hx-swap-oob="afterbegin:#log-entries"' in html
+    assert 'id="log-1"' in html
+    assert 'id="log-2"' in html
 
 
 def test_a_move_out_of_turn_answers_403(client_for, alice, race_match):
@@ -129,3 +147,85 @@ def test_an_unknown_match_is_404(client_for, alice):
     )
 
     assert response.status_code == 404
+
+
+# Grouped move forms (games.forms.MoveForm): Race's favourites are ticked.
+
+
+def _post_fields(client, match, fields, version=0):
+    return client.post(
+        f"/matches/{match.id}/moves/",
+        {"expected_version": str(version), **fields},
+        headers=HTMX,
+    )
+
+
+def test_a_grouped_form_writes_the_move_and_the_rules_judge_it(
+    client_for, alice, race_match
+):
+    response = _post_fields(
+        client_for(alice),
+        race_match,
+        {
+            "move.kind": "favourites",
+            "move.knonsters[]": ["", "celya", "rithle"],
+        },
+    )
+
+    assert response.status_code == 200
+    row = Move.objects.get(match=race_match, seat=0)
+    # Put in Knonster order by the rules, as if the move's JSON was posted.
+    assert row.payload == {"kind": "favourites", "knonsters": ["rithle", "celya"]}
+
+
+@pytest.mark.parametrize(
+    "ticked",
+    [[""], ["", "rithle"], ["", "rithle", "celya", "elaari"], ["", "rithle", "rithle"]],
+)
+def test_a_grouped_form_with_the_wrong_ticks_gets_the_rules_reason(
+    client_for, alice, race_match, ticked
+):
+    response = _post_fields(
+        client_for(alice),
+        race_match,
+        {"move.kind": "favourites", "move.knonsters[]": ticked},
+    )
+
+    assert response.status_code == 400
+    assert "Choose two different Knonsters." in response.content.decode()
+    assert not Move.objects.filter(match=race_match).exists()
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"move.": "x"},
+        {"move.kind": ["favourites", "play"]},
+        {"move.kind": "favourites", "move.kind.x": "1"},
+        {"move.kind": "favourites", "move..x": "1"},
+        {"move.kind": '{"a": 1}'},
+        {"move.kind": "[1, 2]"},
+        {"move.kind": "x" * 201},
+        {f"move.k{n}": "1" for n in range(65)},
+    ],
+)
+def test_unreadable_grouped_fields_answer_400_and_change_nothing(
+    client_for, alice, race_match, fields
+):
+    response = _post_fields(client_for(alice), race_match, fields)
+
+    assert response.status_code == 400
+    assert "That move could not be read." in response.content.decode()
+    assert not Move.objects.filter(match=race_match).exists()
+
+
+def test_the_race_board_offers_the_favourites_as_one_grouped_form(
+    client_for, alice, race_match
+):
+    html = client_for(alice).get(f"/matches/{race_match.id}/").content.decode()
+
+    assert 'class="move-form favourites-form"' in html
+    assert html.count('name="move.knonsters[]"') == 1 + 4
+    # One form instead of a button per pair.
+    assert "data-move" not in html.split('id="board"')[1].split("</section>")[0]

@@ -1,0 +1,147 @@
+"""Moves: a person's submit, a robot's move, and the sweep that resumes robots."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games import exceptions
+from games.models import Match, Seat
+from games.rules import IllegalMove, Rng
+from games.rules.registry import ROBOTS_BY_SLUG
+from games.text import message_text
+
+from .turns import (
+    _active_seat_of,
+    _match_lock,
+    _match_seats,
+    _match_state,
+    _move_apply,
+    _robot_task_enqueue,
+)
+
+# A robot's task normally runs within a second of its commit; a robot seat
+# that has waited this long lost its task (a worker died, the broker
+# restarted) and the sweep enqueues it again.
+ROBOT_RESUME_AFTER = timedelta(seconds=30)
+
+
+def move_submit(
+    *, match_id: int, user: User, move_data: Any, expected_version: int
+) -> Match:
+    """Apply `user`'s move, made against `expected_version`, and schedule its consequences.
+
+    1. Lock the match row; an inactive match raises MatchNotActive.
+    2. Find the user's seat (NotSeated); it must be to move (NotYourTurn) and
+       played by its person (NotYourTurn, STAND_IN_PLAYS).
+    3. A stale `expected_version` is still accepted when the seat has been
+       waiting to move since that version or earlier, so the moves in
+       between were other seats' (simultaneous moves), and the rules find
+       the move legal now; otherwise StaleMatch.
+    4. The rules parse and judge the move (InvalidMove with their message);
+       `_move_apply` persists it, and on commit the new version is announced
+       and a robot enqueued if one is to move.
+    """
+    with transaction.atomic():
+        match = _match_lock(match_id)
+        seats, seat = _active_seat_of(match, user)
+        stale = expected_version != match.version
+        if stale and not _waiting_since(seat, expected_version, match):
+            raise exceptions.StaleMatch()
+        rules = match.rules
+        state = _match_state(match)
+        if seat.position not in rules.to_move(state):
+            raise exceptions.NotYourTurn()
+        if seat.played_by_system:
+            raise exceptions.NotYourTurn(exceptions.STAND_IN_PLAYS)
+        if not isinstance(move_data, dict):
+            raise exceptions.InvalidMove(exceptions.MALFORMED_MOVE)
+        try:
+            move = rules.move_from_json(move_data)
+            _move_apply(match, seats, seat.position, move, state=state, by_robot=False)
+        except IllegalMove as error:
+            if stale:
+                raise exceptions.StaleMatch(exceptions.MOVE_OVERTAKEN) from error
+            raise exceptions.InvalidMove(message_text(error.as_message())) from error
+    return match
+
+
+def robot_move_play(*, match_id: int, expected_version: int) -> Match | None:
+    """Play one move for a seat to move that the system plays (robot or stand-in).
+
+    Idempotent: returns None without doing anything when the match is gone,
+    not active, no longer at `expected_version` (a stale or repeated task),
+    or no such seat is to move. The next robot move, if any, is enqueued on
+    commit by `_move_apply`.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(id=match_id).first()
+        if (
+            match is None
+            or match.status != Match.Status.ACTIVE
+            or match.version != expected_version
+        ):
+            return None
+        rules = match.rules
+        state = _match_state(match)
+        to_move = rules.to_move(state)
+        seats = _match_seats(match)
+        seat = next(
+            (s for s in seats if s.position in to_move and s.played_by_system), None
+        )
+        if seat is None:
+            return None
+        robot = ROBOTS_BY_SLUG[match.game_slug][seat.robot]
+        # A robot's randomness is seeded too, apart from the game's own Rng.
+        rng = Rng(seed=-match.seed - 1, draws=match.version)
+        move = robot.choose(
+            rules.view(state, seat.position),
+            rules.legal_moves(state, seat.position),
+            rng,
+        )
+        _move_apply(match, seats, seat.position, move, state=state, by_robot=True)
+    return match
+
+
+def robot_turns_resume() -> int:
+    """Re-enqueue the robot moves of active matches that have waited too long.
+
+    A lost task (a worker killed mid-task) would otherwise stall the match.
+    One indexed query over the seats the system plays that have been to
+    move for ROBOT_RESUME_AFTER: the work grows with the overdue seats, not
+    with the active matches. Returns the number of matches enqueued; the
+    version makes a duplicate task a no-op.
+    """
+    overdue = (
+        Seat.objects.filter(
+            to_move_since__lt=timezone.now() - ROBOT_RESUME_AFTER,
+            match__status=Match.Status.ACTIVE,
+        )
+        .exclude(controller=Seat.Controller.PERSON)
+        .values_list("match_id", "match__version")
+        # No ordering: DISTINCT must see the match alone, not its seats.
+        .order_by()
+        .distinct()
+    )
+    count = 0
+    for match_id, version in overdue:
+        _robot_task_enqueue(match_id, version)
+        count += 1
+    return count
+
+
+def _waiting_since(seat: Seat, version: int, match: Match) -> bool:
+    """Return whether `seat` has been to move, without moving, since `version`.
+
+    Then every move after `version` was another seat's, and the seat chose
+    against a state that differs from today's only by those moves.
+    """
+    return (
+        version < match.version
+        and seat.to_move_version is not None
+        and seat.to_move_version <= version
+    )

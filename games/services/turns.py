@@ -1,0 +1,226 @@
+"""The core every write shares: starting a match, applying a move, turns, the end.
+
+Every move (a person's, a robot's, later a timeout's) goes through
+`_move_apply`; every match starts in `_match_start` and ends in
+`_match_finish`; a seat's turn starts in `_turns_start`. Each keeps the
+stored columns (status, version, the seats' to-move columns) in step with
+the engine state in the same transaction, and schedules what follows
+(pushes, robot tasks) with `transaction.on_commit`.
+
+Every function here must be called inside `transaction.atomic()` with the
+match row locked by `_match_lock`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games import broadcast, exceptions
+from games.models import Match, Move, Seat
+from games.rules import IllegalMove, Outcome, turns_started
+
+
+def _match_lock(match_id: int) -> Match:
+    """Return the match row locked for this transaction (call inside atomic).
+
+    Raises MatchNotActive for an unknown id.
+    """
+    try:
+        return Match.objects.select_for_update().get(id=match_id)
+    except Match.DoesNotExist:
+        raise exceptions.MatchNotActive() from None
+
+
+def _match_seats(match: Match) -> list[Seat]:
+    """Return the match's seats in position order (one query)."""
+    return list(match.seats.order_by("position"))
+
+
+def _active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
+    """Return the seats of an active `match` and `user`'s among them.
+
+    Call with the match row locked. Raises MatchNotActive, NotSeated.
+    """
+    if match.status != Match.Status.ACTIVE:
+        raise exceptions.MatchNotActive()
+    seats = _match_seats(match)
+    seat = next((s for s in seats if s.user_id == user.id), None)
+    if seat is None:
+        raise exceptions.NotSeated()
+    return seats, seat
+
+
+def _match_state(match: Match) -> Any:
+    """Return the engine state of an active match.
+
+    Raises InvalidMove when the stored state cannot be read (for example a
+    state of an older rules version that the engine cannot upgrade).
+    """
+    try:
+        return match.game_state()
+    except IllegalMove as error:
+        raise exceptions.InvalidMove(exceptions.STATE_UNREADABLE) from error
+
+
+def _match_start(match: Match, seats: list[Seat]) -> None:
+    """Deal `match` and start it, every seat being taken.
+
+    1. Create the state from the match's seed and options; the match is
+       active under the engine's current rules version.
+    2. Start the first turns (`_turns_start`).
+    3. On commit: announce the match; enqueue a robot if one is to move.
+    """
+    rules = match.rules
+    state = rules.new_state(seats=len(seats), options=match.options, seed=match.seed)
+    match.state = state.to_json()
+    match.rules_version = rules.info.version
+    match.status = Match.Status.ACTIVE
+    match.started_at = timezone.now()
+    match.save(
+        update_fields=["state", "rules_version", "status", "started_at", "updated_at"]
+    )
+    to_move = rules.to_move(state)
+    _to_move_record(match, before=frozenset(), after=to_move, mover=None)
+    broadcast.match_changed_on_commit(match)
+    broadcast.lobby_changed_on_commit()
+    _system_move_enqueue(match, seats, to_move)
+
+
+def _move_apply(
+    match: Match,
+    seats: list[Seat],
+    position: int,
+    move: Any,
+    *,
+    state: Any,
+    by_robot: bool,
+) -> None:
+    """Apply `move` for seat `position` and persist everything it changes.
+
+    `state` is parsed from `match.state`; `seats` are the match's seats.
+    The one place every move goes through (person, robot, later timeouts):
+
+    1. The rules judge and apply the move (IllegalMove: nothing changes).
+    2. Persist the state, the version bump and the Move row.
+    3. Bring the seats' to-move columns in step (`_to_move_record`, which
+       starts new turns), or finish the match (`_match_finish`).
+    4. On commit: announce the new version; enqueue a robot if one is to move.
+    """
+    rules = match.rules
+    new_state, events = rules.apply(state, position, move)
+    match.state = new_state.to_json()
+    match.rules_version = rules.info.version
+    match.version += 1
+    match.save(update_fields=["state", "rules_version", "version", "updated_at"])
+    Move.objects.create(
+        match=match,
+        seq=match.version,
+        seat=position,
+        payload=move.to_json(),
+        events=[event.to_json() for event in events],
+        by_robot=by_robot,
+    )
+    outcome = rules.outcome(new_state)
+    broadcast.match_changed_on_commit(match, moved=True)
+    if outcome is not None:
+        _match_finish(match, status=Match.Status.FINISHED, outcome=outcome)
+        return
+    to_move = rules.to_move(new_state)
+    _to_move_record(match, before=rules.to_move(state), after=to_move, mover=position)
+    _system_move_enqueue(match, seats, to_move)
+
+
+def _to_move_record(
+    match: Match,
+    *,
+    before: frozenset[int],
+    after: frozenset[int],
+    mover: int | None,
+) -> None:
+    """Bring the seats' to-move columns from `before` to `after` (the rules' to_move).
+
+    Call after the version bump. Seats that left `after` are cleared; seats
+    that joined it start their turn (`_turns_start`); the `mover`, if it
+    stays to move (a turn of several steps), faces a new decision, due now.
+    """
+    now = timezone.now()
+    left = before - after
+    if left:
+        match.seats.filter(position__in=left).update(
+            to_move_since=None, to_move_version=None
+        )
+    # The mover was to move, so staying to move never starts a turn for it.
+    continuing = after & {mover} if mover is not None else frozenset()
+    if continuing:
+        match.seats.filter(position__in=continuing).update(
+            to_move_since=now, to_move_version=match.version
+        )
+    started = turns_started(before, after)
+    if started:
+        _turns_start(match, started, now=now)
+
+
+def _turns_start(match: Match, positions: frozenset[int], *, now: datetime) -> None:
+    """Start the turns of the seats at `positions`, which just became to move.
+
+    The seam where a seat's turn begins: the seats' to-move columns are
+    stamped with `now` (UTC) and the current version here. What else follows
+    a new turn (a clock's deadline, a "your turn" notice) belongs here too,
+    scheduled with `transaction.on_commit`.
+    """
+    match.seats.filter(position__in=positions).update(
+        to_move_since=now, to_move_version=match.version
+    )
+
+
+def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -> None:
+    """End `match` as FINISHED (with its `outcome`) or ABORTED.
+
+    The one place where a match ends, after its last move or by an abort:
+    status, outcome and end time are saved, no seat is to move any more.
+    What else follows the end (ratings, "match over" notices) belongs here
+    too, scheduled with `transaction.on_commit`.
+    """
+    match.status = status
+    match.outcome = outcome.to_json() if outcome is not None else None
+    match.finished_at = timezone.now()
+    match.turn_deadline_at = None
+    match.save(
+        update_fields=[
+            "status",
+            "outcome",
+            "finished_at",
+            "turn_deadline_at",
+            "updated_at",
+        ]
+    )
+    match.seats.filter(to_move_version__isnull=False).update(
+        to_move_since=None, to_move_version=None
+    )
+
+
+def _system_move_enqueue(
+    match: Match, seats: list[Seat], to_move: frozenset[int]
+) -> None:
+    """Enqueue a robot task, after commit, if the system plays a seat to move.
+
+    The task carries the current version, so a stale or repeated one does
+    nothing. Robust: a broker that is down must not turn a committed move
+    into an error page; the failure is logged and the resume sweep retries.
+    """
+    if any(s.played_by_system for s in seats if s.position in to_move):
+        _robot_task_enqueue(match.id, match.version)
+
+
+def _robot_task_enqueue(match_id: int, version: int) -> None:
+    """Enqueue the robot task for `match_id` at `version`, after commit."""
+    from games.tasks import play_robot_turn as play_robot_turn_task
+
+    transaction.on_commit(
+        lambda: play_robot_turn_task.delay(match_id, version), robust=True
+    )

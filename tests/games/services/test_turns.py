@@ -1,0 +1,164 @@
+"""The seams every write shares: a match starts, a turn starts, a match ends.
+
+The seats' stored to-move columns follow the rules' `to_move` in the same
+transaction as the state, and the two seams (`_turns_start`,
+`_match_finish`) are called exactly where the rules say a turn starts or
+the match ends.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Match
+from games.services import matches, seats, turns
+from tests.games.helpers import legal_json, play_to_end, seats_to_move
+
+pytestmark = pytest.mark.django_db
+
+
+def _columns(match):
+    return {
+        seat.position: seat.to_move_version for seat in match.seats.order_by("position")
+    }
+
+
+@pytest.fixture
+def turn_starts(monkeypatch):
+    """Record each call of the turn-started seam as (match id, seats, version)."""
+    calls = []
+    real = turns._turns_start
+
+    def spy(match, positions, *, now):
+        calls.append((match.id, positions, match.version))
+        real(match, positions, now=now)
+
+    monkeypatch.setattr(turns, "_turns_start", spy)
+    return calls
+
+
+@pytest.fixture
+def finishes(monkeypatch):
+    """Record each call of the match-finished seam as (match id, status)."""
+    calls = []
+    real = turns._match_finish
+
+    def spy(match, *, status, outcome=None):
+        calls.append((match.id, status))
+        real(match, status=status, outcome=outcome)
+
+    # The modules that end matches hold their own reference to the seam.
+    for module in (turns, matches, seats):
+        monkeypatch.setattr(module, "_match_finish", spy)
+    return calls
+
+
+def test_starting_a_match_starts_the_turns_of_the_seats_to_move(
+    alice, bob, turn_starts
+):
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+
+    # Race rules, Choice of Favorites: every seat chooses at once.
+    assert turn_starts == [(match.id, frozenset({0, 1}), 0)]
+    assert _columns(match) == {0: 0, 1: 0}
+    assert all(seat.to_move_since for seat in match.seats.all())
+
+
+def test_a_move_clears_the_mover_and_starts_no_turn_while_others_choose(
+    race_match, alice, turn_starts
+):
+    services.move_submit(
+        match_id=race_match.id,
+        user=alice,
+        move_data=legal_json(race_match, 0)[0],
+        expected_version=0,
+    )
+
+    assert _columns(race_match) == {0: None, 1: 0, 2: 0}
+    assert turn_starts == []
+
+
+def test_the_columns_follow_the_rules_through_a_whole_match(
+    race_match, alice, bob, monkeypatch
+):
+    rules = race_match.rules
+    checked = 0
+    real = turns._to_move_record
+
+    def check(match, *, before, after, mover):
+        nonlocal checked
+        real(match, before=before, after=after, mover=mover)
+        stored = {p for p, v in _columns(match).items() if v is not None}
+        assert stored == set(rules.to_move(match.game_state()))
+        checked += 1
+
+    monkeypatch.setattr(turns, "_to_move_record", check)
+    play_to_end(race_match, {0: alice, 1: bob}, seed=4)
+
+    assert checked == race_match.moves.count() - 1
+    # Over: nobody is to move any more.
+    assert set(_columns(race_match).values()) == {None}
+
+
+def test_a_turn_of_several_steps_is_one_turn_with_a_new_decision_each_step(
+    alice, turn_starts
+):
+    # Dice Stars: a turn is several moves of the same seat (draw, take, …).
+    match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+    assert turn_starts == [(match.id, frozenset({0}), 0)]
+
+    services.move_submit(
+        match_id=match.id,
+        user=alice,
+        move_data=legal_json(match, 0)[0],
+        expected_version=0,
+    )
+
+    assert turn_starts == [(match.id, frozenset({0}), 0)]
+    # The seat's pending decision is now the one at version 1.
+    assert _columns(match) == {0: 1}
+
+
+def test_a_turn_starts_when_another_seat_becomes_to_move(
+    alice, bob, turn_starts, robot_enqueues
+):
+    match = services.match_create(user=alice, game_slug="dice-stars", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+    users = {0: alice, 1: bob}
+    first = next(iter(seats_to_move(match)))
+    turn_starts.clear()
+
+    while seats_to_move(match) == {first}:
+        match.refresh_from_db()
+        services.move_submit(
+            match_id=match.id,
+            user=users[first],
+            move_data=legal_json(match, first)[0],
+            expected_version=match.version,
+        )
+
+    match.refresh_from_db()
+    assert turn_starts == [(match.id, frozenset({1 - first}), match.version)]
+    assert _columns(match) == {first: None, 1 - first: match.version}
+
+
+def test_the_last_move_finishes_the_match_through_the_seam_once(
+    race_match, alice, bob, finishes
+):
+    play_to_end(race_match, {0: alice, 1: bob}, seed=5)
+
+    race_match.refresh_from_db()
+    assert finishes == [(race_match.id, Match.Status.FINISHED)]
+    assert race_match.finished_at is not None
+    assert race_match.outcome is not None
+
+
+def test_an_abort_ends_the_match_through_the_same_seam(race_match, finishes):
+    services.match_abort(match_id=race_match.id)
+
+    race_match.refresh_from_db()
+    assert finishes == [(race_match.id, Match.Status.ABORTED)]
+    assert race_match.status == Match.Status.ABORTED
+    assert set(_columns(race_match).values()) == {None}

@@ -1,0 +1,68 @@
+"""Each match stores the rules version its state was written under.
+
+A later engine upgrades an older state (`Rules.upgrade_state`) or refuses
+it; the platform never reads an old state as if it were new.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games import exceptions, services
+from games.models import Match
+from tests.games.helpers import legal_json
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_new_match_stores_the_engines_rules_version(race_match, alice):
+    assert race_match.rules_version == race_match.rules.info.version
+    solo = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+    assert solo.rules_version == solo.rules.info.version
+
+
+def _as_version_1(match):
+    """Store `match`'s Race state as rules version 1 wrote it (with autoplay)."""
+    state = dict(match.state)
+    state["autoplay"] = [False] * len(state["hands"])
+    Match.objects.filter(id=match.id).update(state=state, rules_version="1")
+    match.refresh_from_db()
+
+
+def test_an_older_race_state_is_upgraded_and_played_on(race_match, alice, alice_client):
+    assert race_match.rules.info.version == "2"
+    _as_version_1(race_match)
+
+    page = alice_client.get(f"/matches/{race_match.id}/")
+    services.move_submit(
+        match_id=race_match.id,
+        user=alice,
+        move_data=legal_json(race_match, 0)[0],
+        expected_version=0,
+    )
+
+    assert page.status_code == 200
+    race_match.refresh_from_db()
+    # The next write stores the state in today's shape, under today's version.
+    assert race_match.rules_version == "2"
+    assert "autoplay" not in race_match.state
+
+
+def test_a_state_the_engine_cannot_upgrade_is_refused_not_misread(
+    race_match, alice, alice_client
+):
+    Match.objects.filter(id=race_match.id).update(rules_version="0")
+
+    page = alice_client.get(f"/matches/{race_match.id}/")
+    with pytest.raises(exceptions.InvalidMove) as refusal:
+        services.move_submit(
+            match_id=race_match.id,
+            user=alice,
+            move_data={"kind": "favourites", "knonsters": ["rithle", "celya"]},
+            expected_version=0,
+        )
+
+    assert page.status_code == 200
+    assert str(exceptions.STATE_UNREADABLE) in page.content.decode()
+    assert refusal.value.message == exceptions.STATE_UNREADABLE
+    assert not race_match.moves.exists()
