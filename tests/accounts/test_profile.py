@@ -2,7 +2,15 @@ from __future__ import annotations
 
 import pytest
 from django.utils import translation
+from django.utils.html import escape
 from rest_framework.authtoken.models import Token
+
+from accounts.names import (
+    INVISIBLE_CHARACTERS,
+    LOOKS_LIKE_A_PLAYER,
+    LOOKS_LIKE_A_ROBOT,
+    LOOKS_LIKE_STAFF,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +104,47 @@ def test_saving_german_shows_the_next_page_in_german(alice_client):
     )
 
     assert '<html lang="de">' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Robot 3 (Eager robot)", LOOKS_LIKE_A_ROBOT),
+        ("Roboter 3 (Eifriger Roboter)", LOOKS_LIKE_A_ROBOT),
+        ("Moderator", LOOKS_LIKE_STAFF),
+        ("Вob", LOOKS_LIKE_A_PLAYER),  # Cyrillic В, bob's display name
+        ("BOB", LOOKS_LIKE_A_PLAYER),
+        ("\u3164", INVISIBLE_CHARACTERS),
+    ],
+)
+def test_the_profile_refuses_a_name_that_passes_for_someone_else(
+    alice_client, alice, bob, name, message
+):
+    response = alice_client.post("/profile/", {"display_name": name, "language": "en"})
+
+    assert response.status_code == 400
+    assert escape(str(message)) in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.display_name == "Alice"
+
+
+def test_the_profile_lets_a_player_look_like_their_own_username(alice_client, alice):
+    response = alice_client.post(
+        "/profile/", {"display_name": "ALICE", "language": "en"}
+    )
+
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.display_name == "ALICE"
+
+
+def test_an_older_name_may_be_kept_while_changing_the_language(alice_client, alice):
+    # Given before the check existed; only a new name is checked.
+    alice.display_name = "Robot Alice"
+    alice.save()
+
+    response = alice_client.post(
+        "/profile/", {"display_name": "Robot Alice", "language": "de"}
+    )
+
+    assert response.status_code == 302

@@ -8,6 +8,12 @@ from allauth.account.models import EmailAddress
 from django.core import mail
 
 from accounts.models import User
+from accounts.names import (
+    INVISIBLE_CHARACTERS,
+    LOOKS_LIKE_A_PLAYER,
+    LOOKS_LIKE_A_ROBOT,
+    LOOKS_LIKE_STAFF,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +21,7 @@ PASSWORD = "a long and unusual passphrase 42"
 LINK = re.compile(r"https?://[^/\s]+(/accounts/confirm-email/[^\s]+/)")
 
 
-def _sign_up(client, username="dora", email="dora@example.com"):
+def _sign_up(client, username="dora", email="dora@example.com", display_name="Dora D."):
     return client.post(
         "/accounts/signup/",
         {
@@ -23,7 +29,7 @@ def _sign_up(client, username="dora", email="dora@example.com"):
             "username": username,
             "password1": PASSWORD,
             "password2": PASSWORD,
-            "display_name": "Dora D.",
+            "display_name": display_name,
         },
     )
 
@@ -124,3 +130,48 @@ def test_repeated_failed_log_ins_are_blocked(client_for, settings, alice, passwo
     )
     _log_in(other, "alice", password)
     assert _logged_in(other)
+
+
+@pytest.mark.parametrize(
+    ("field", "name", "message"),
+    [
+        ("display_name", "Robot 2 (Random robot)", LOOKS_LIKE_A_ROBOT),
+        ("display_name", "Spielpost Team", LOOKS_LIKE_STAFF),
+        ("display_name", "АLICE", LOOKS_LIKE_A_PLAYER),  # Cyrillic А
+        ("display_name", "Do\u200bra", INVISIBLE_CHARACTERS),
+        ("username", "аlice", LOOKS_LIKE_A_PLAYER),  # Cyrillic а
+        ("username", "Roboter_3", LOOKS_LIKE_A_ROBOT),
+        ("username", "admin_dora", LOOKS_LIKE_STAFF),
+    ],
+)
+def test_sign_up_refuses_a_name_that_passes_for_someone_else(
+    client, alice, field, name, message
+):
+    data = {"username": "dora", "display_name": "Dora D.", field: name}
+
+    response = _sign_up(client, **data)
+
+    assert response.status_code == 200
+    assert not User.objects.filter(email="dora@example.com").exists()
+    assert mail.outbox == []
+    form = response.context["form"]
+    assert form.errors[field] == [str(message)]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"login": "a" * 100_000, "password": "x"},
+        {"login": "alice", "password": "x" * 100_000},
+        {"login": "al\x00ice", "password": "x"},
+    ],
+    ids=["long login", "long password", "NUL"],
+)
+def test_the_log_in_page_refuses_oversized_input(client, alice, data):
+    # A 100,000-character login made SQLite refuse allauth's lookup: a 500.
+    # Now the form comes back (allauth answers an invalid form with 200).
+    response = client.post("/accounts/login/", data)
+
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    assert not response.wsgi_request.user.is_authenticated

@@ -1,0 +1,40 @@
+"""Expected refusals of the account services, each with a message for people.
+
+The API maps them to 400 (`LogInRefused`) and 429 (`LogInRateLimited`) with
+the message as `detail`; none of them is logged as an error. The last two
+messages answer requests that the token endpoint cannot read.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+WRONG_CREDENTIALS = _("Wrong username (or e-mail address) or password.")
+TOO_MANY_FAILED_LOG_INS = _(
+    "Too many failed log-ins from your address or for this account. "
+    "Try again in a few minutes."
+)
+ACCOUNT_INACTIVE = _("This account is inactive.")
+EMAIL_UNVERIFIED = _(
+    "Confirm your e-mail address first: follow the link in the mail you got "
+    "at sign-up, or log in on the website to get a new one."
+)
+LOG_IN_CODE_REQUIRED = _(
+    "This account logs in with a code sent by e-mail, which the API cannot "
+    "do: log in on the website."
+)
+SEND_CREDENTIALS = _("Send a JSON object (or form) with username and password.")
+REQUEST_TOO_LARGE = _("The request is too large.")
+
+
+class LogInRefused(Exception):
+    """A log-in was refused; `message` is shown to the person as it is."""
+
+    def __init__(self, message: Promise | str) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
+class LogInRateLimited(LogInRefused):
+    """Too many failed log-ins for the address or account: not even tried."""
