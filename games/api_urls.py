@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
+from accounts import api as accounts_api
 from games import api
 
 urlpatterns = [
-    path("token/", obtain_auth_token, name="api-token"),
+    path("token/", accounts_api.TokenView.as_view(), name="api-token"),
     path("games/", api.GameListView.as_view(), name="api-games"),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
@@ -42,4 +42,8 @@ urlpatterns = [
     path(
         "docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"
     ),
+    # Last: any other path under /api/ is a JSON 404, not the site's HTML
+    # page. Only paths ending in a slash, so APPEND_SLASH still redirects
+    # `/api/matches` to `/api/matches/`; [\s\S], as a path may hold a newline.
+    re_path(r"^(?:[\s\S]*/)?$", api.not_found, name="api-not-found"),
 ]

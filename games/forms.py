@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import parsers
 from games.rules import GameInfo
 
 
@@ -73,7 +74,8 @@ class MoveForm(forms.Form):
       makes sure the list exists when nothing is ticked.
 
     Either way the server gets a move's JSON and the rules judge it as
-    always: the form is only a way to write it.
+    always: the form is only a way to write it. A move nested deeper than
+    `parsers.MAX_DEPTH` (either way) is unreadable, not a RecursionError.
     """
 
     move = forms.CharField(max_length=2000, required=False)
@@ -84,7 +86,7 @@ class MoveForm(forms.Form):
         if not text:
             return _grouped_move(self.data)
         try:
-            return json.loads(text)
+            return parsers.loads(text)
         except ValueError:
             raise forms.ValidationError(_UNREADABLE_MOVE) from None
 
@@ -92,8 +94,8 @@ class MoveForm(forms.Form):
 def _grouped_move(data: Any) -> dict[str, Any]:
     """Return the move JSON written by a grouped form's `move.<key>` fields.
 
-    Raises ValidationError when there are none, too many, or they clash
-    (`move.a` and `move.a.b`).
+    Raises ValidationError when there are none, too many, they clash
+    (`move.a` and `move.a.b`), or they nest deeper than parsers.MAX_DEPTH.
     """
     keys = [key for key in data if key.startswith("move.")]
     if not keys or len(keys) > _MAX_GROUPED_FIELDS:
@@ -103,7 +105,9 @@ def _grouped_move(data: Any) -> dict[str, Any]:
         path = key.removeprefix("move.")
         is_list = path.endswith("[]")
         *parents, name = path.removesuffix("[]").split(".")
-        if not name or not all(parents):
+        # The move itself, each parent and a list are one level each.
+        depth = 1 + len(parents) + is_list
+        if not name or not all(parents) or depth > parsers.MAX_DEPTH:
             raise forms.ValidationError(_UNREADABLE_MOVE)
         values = [_field_value(text) for text in data.getlist(key) if text != ""]
         node = move

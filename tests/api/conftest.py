@@ -27,3 +27,9 @@ def api_for(db):
         return client
 
     return make
+
+
+@pytest.fixture
+def fresh_address():
+    """Return a function giving a client address no request has used yet."""
+    return lambda: next(_ADDRESSES)

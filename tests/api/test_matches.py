@@ -60,8 +60,30 @@ def test_bad_match_settings_are_400_with_a_reason(api_for, alice, data):
     response = api_for(alice).post("/api/matches/", data, format="json")
 
     assert response.status_code == 400
-    assert response.json()
+    # One message, as every API error (naming the field where there is one).
+    body = response.json()
+    assert set(body) == {"detail"}
+    assert body["detail"]
     assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"game": "chess", "seats": 2}, "game"),
+        ({"game": "race", "seats": 9}, "seats"),
+        # JSON numbers only, as the schema says: "3" is a string.
+        ({"game": "race", "seats": "3"}, "seats"),
+        ({"game": "race", "seats": True}, "seats"),
+        ({"game": "race", "seats": 2, "options": []}, "options"),
+        ({"seats": 2}, "game"),
+    ],
+)
+def test_a_refused_field_is_named_in_the_detail(api_for, alice, data, field):
+    response = api_for(alice).post("/api/matches/", data, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith(f"{field}: ")
 
 
 def test_lists_matches_filtered_by_status_and_game(api_for, alice, bob, race_match):
@@ -77,7 +99,10 @@ def test_lists_matches_filtered_by_status_and_game(api_for, alice, bob, race_mat
 
     assert open_ids == [open_id]
     assert active_ids == [race_match.id]
-    assert client.get("/api/matches/?game=chess").json() == []
+    # An unknown game is not an empty list but a mistake (issue 8).
+    unknown = client.get("/api/matches/?game=chess")
+    assert unknown.status_code == 400
+    assert unknown.json()["detail"].startswith("game: ")
 
 
 def test_mine_lists_only_matches_with_my_seat(api_for, carol, race_match):

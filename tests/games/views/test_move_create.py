@@ -229,3 +229,45 @@ def test_the_race_board_offers_the_favourites_as_one_grouped_form(
     assert html.count('name="move.knonsters[]"') == 1 + 4
     # One form instead of a button per pair.
     assert "data-move" not in html.split('id="board"')[1].split("</section>")[0]
+
+
+# Nesting (games.parsers.MAX_DEPTH): a RecursionError was a 500.
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        "[" * 1000 + "]" * 1000,
+        '{"kind": "play", "card": ' + "[" * 990 + "]" * 990 + "}",
+        '{"kind": ' + '{"a": ' * 40 + "1" + "}" * 41,
+    ],
+)
+def test_a_deeply_nested_move_answers_400_and_changes_nothing(
+    client_for, alice, race_match, move
+):
+    response = client_for(alice).post(
+        f"/matches/{race_match.id}/moves/",
+        {"move": move, "expected_version": "0"},
+        headers=HTMX,
+    )
+
+    assert response.status_code == 400
+    assert "That move could not be read." in response.content.decode()
+    assert not Move.objects.exists()
+    race_match.refresh_from_db()
+    assert race_match.version == 0
+
+
+def test_grouped_fields_nested_too_deeply_answer_400(client_for, alice, race_match):
+    # 33 levels: the move, 31 parents and the list.
+    key = "move.kind." + "a." * 30 + "b[]"
+    response = client_for(alice).post(
+        f"/matches/{race_match.id}/moves/",
+        f"expected_version=0&{key}=rithle",
+        content_type="application/x-www-form-urlencoded",
+        headers=HTMX,
+    )
+
+    assert response.status_code == 400
+    assert "That move could not be read." in response.content.decode()
+    assert not Move.objects.exists()

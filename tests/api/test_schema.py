@@ -1,0 +1,144 @@
+"""The OpenAPI schema says what the API does (test_schemathesis.py tries it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Match
+from games.rules.registry import RULES_BY_SLUG
+
+pytestmark = pytest.mark.django_db
+
+# Every status each operation can answer, errors included.
+STATUSES = {
+    ("post", "/api/token/"): {"200", "400", "415", "429"},
+    ("get", "/api/games/"): {"200", "401", "429"},
+    ("get", "/api/matches/"): {"200", "400", "401"},
+    ("post", "/api/matches/"): {"201", "400", "401", "403", "415"},
+    ("get", "/api/matches/{match_id}/"): {"200", "401", "404"},
+    ("post", "/api/matches/{match_id}/join/"): {"200", "400", "401", "403", "404"},
+    ("post", "/api/matches/{match_id}/robots/"): {
+        "200",
+        "400",
+        "401",
+        "403",
+        "404",
+        "415",
+    },
+    ("post", "/api/matches/{match_id}/autoplay/"): {
+        "200",
+        "400",
+        "401",
+        "403",
+        "404",
+    },
+    ("post", "/api/matches/{match_id}/take-back/"): {
+        "200",
+        "400",
+        "401",
+        "403",
+        "404",
+    },
+    ("post", "/api/matches/{match_id}/moves/"): {
+        "200",
+        "400",
+        "401",
+        "403",
+        "404",
+        "409",
+        "415",
+    },
+}
+
+
+@pytest.fixture
+def schema(api_for):
+    response = api_for().get(
+        "/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json"
+    )
+    assert response.status_code == 200
+    return response.json()
+
+
+def _resolve(schema, node):
+    while "$ref" in node:
+        node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+    return node
+
+
+def test_the_schema_lists_exactly_the_api_operations(schema):
+    operations = {
+        (method, path)
+        for path, item in schema["paths"].items()
+        for method in item
+        if method in {"get", "post", "put", "patch", "delete"}
+    }
+
+    # No catch-all 404, docs or schema view among them.
+    assert operations == set(STATUSES)
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(STATUSES))
+def test_each_operation_documents_every_status_it_answers(schema, method, path):
+    responses = schema["paths"][path][method]["responses"]
+
+    assert set(responses) == STATUSES[method, path]
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(STATUSES))
+def test_every_error_body_is_a_detail_string(schema, method, path):
+    responses = schema["paths"][path][method]["responses"]
+
+    for code, response in responses.items():
+        if code.startswith("2"):
+            continue
+        body = _resolve(schema, response["content"]["application/json"]["schema"])
+        assert body["properties"] == {"detail": {"type": "string", **_extra(body)}}
+        assert body["required"] == ["detail"]
+
+
+def _extra(body):
+    # A description may come along; nothing else.
+    return {
+        key: value
+        for key, value in body["properties"]["detail"].items()
+        if key == "description"
+    }
+
+
+def test_the_seat_range_spans_the_games(schema):
+    seats = schema["components"]["schemas"]["MatchCreate"]["properties"]["seats"]
+
+    assert (seats["minimum"], seats["maximum"]) == (
+        min(rules.info.min_seats for rules in RULES_BY_SLUG.values()),
+        max(rules.info.max_seats for rules in RULES_BY_SLUG.values()),
+    )
+
+
+def test_the_list_filters_name_their_values(schema):
+    parameters = {
+        p["name"]: p["schema"]
+        for p in schema["paths"]["/api/matches/"]["get"]["parameters"]
+    }
+
+    assert set(parameters) == {"status", "game", "mine"}
+    assert parameters["status"]["enum"] == [*(s.value for s in Match.Status), ""]
+    assert parameters["game"]["enum"] == [*sorted(RULES_BY_SLUG), ""]
+    assert parameters["mine"]["enum"] == ["true", "1", "false", "0", ""]
+
+
+@pytest.mark.parametrize("path", ["/api/matches/", "/api/matches/{match_id}/moves/"])
+def test_object_bodies_are_json_only(schema, path):
+    assert set(schema["paths"][path]["post"]["requestBody"]["content"]) == {
+        "application/json"
+    }
+
+
+def test_a_seat_count_the_game_refuses_is_a_documented_400(api_for, alice):
+    # Race seats 2 to 4; the schema allows 1 (Dice Stars' solo).
+    response = api_for(alice).post(
+        "/api/matches/", {"game": "race", "seats": 1}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert set(response.json()) == {"detail"}
