@@ -137,7 +137,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis whose receive survives a Redis outage.
+            "BACKEND": "games.channel_layers.ResilientRedisChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
@@ -158,6 +159,9 @@ else:
 LIVE_POLL_SECONDS = float(
     os.environ.get("LIVE_POLL_SECONDS", "0" if REDIS_URL else "2")
 )
+# While the channel layer is unreachable (Redis down), open boards poll this
+# often instead and try to rejoin their group.
+LIVE_FALLBACK_POLL_SECONDS = float(os.environ.get("LIVE_FALLBACK_POLL_SECONDS", "3"))
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -183,11 +187,23 @@ ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "manda
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+# Database sessions whose keys are checked before any lookup.
+SESSION_ENGINE = "accounts.sessions"
 ACCOUNT_RATE_LIMITS = {
     # Failed log-ins per IP and per account: slows password guessing.
     "login_failed": os.environ.get("LOGIN_RATE_LIMIT", "10/m/ip,5/5m/key"),
 }
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Spielpost] "
+
+# Client addresses, for allauth's and DRF's rate limits alike. X-Forwarded-For
+# is written by the client unless a proxy of ours overwrites it, so it is read
+# only behind TRUSTED_PROXY_COUNT proxies (then the address that the outermost
+# of them saw); with 0, every client is REMOTE_ADDR.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+if TRUSTED_PROXY_COUNT < 0:
+    raise RuntimeError("TRUSTED_PROXY_COUNT must be 0 or more.")
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
@@ -224,14 +240,24 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.CheckedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # DRF's defaults, but JSON nested deeper than games.parsers.MAX_DEPTH is
+    # a 400 instead of a RecursionError (500). Views whose bodies hold JSON
+    # objects take JSON only (games.api).
+    "DEFAULT_PARSER_CLASSES": [
+        "games.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "30/minute")},
+    # DRF's default (None) would trust any X-Forwarded-For a client sends.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Spielpost API",

@@ -2,17 +2,32 @@
 
 Thin like the HTML views: each endpoint calls one service or selector. A
 match body carries `view` and `legal_moves` exactly as the engine gives them
-for the caller's seat, never more. Refusals map to 400/403/409 with
-`detail`; no input produces a 500.
+for the caller's seat, never more. Every error answers `{"detail": str}`
+(ErrorSerializer) with a status the schema documents for its endpoint; no
+input produces a 500.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import (
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.db.models import QuerySet
-from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from django.http import Http404, HttpRequest, JsonResponse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -20,9 +35,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from accounts.exceptions import REQUEST_TOO_LARGE
 from accounts.models import User
 from games import exceptions, selectors, services
 from games.models import Match, Seat
+from games.parsers import JSONParser
 from games.rules import Message, OptionInfo
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.text import message_text
@@ -38,6 +55,41 @@ class AuthedRequest(Request):
 # Serializers
 
 
+class ErrorSerializer(serializers.Serializer[Any]):
+    """The body of every error answer of the API: `{"detail": str}`."""
+
+    detail = serializers.CharField(
+        help_text="Why the request was refused, in the caller's language."
+    )
+
+
+class _StrictIntegerField(serializers.IntegerField):
+    """An integer that must be a JSON number, as the schema says ("3" is not)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class _StrictCharField(serializers.CharField):
+    """A string that must be a JSON string, as the schema says (3 is not)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field({"type": "string", "enum": ["true", "1", "false", "0", ""]})
+class _QueryFlagField(serializers.BooleanField):
+    """A yes/no query parameter: `true` or `1`, `false` or `0` (or empty)."""
+
+    TRUE_VALUES = {"true", "1"}
+    # False: DRF's own value for an absent parameter.
+    FALSE_VALUES = {"false", "0", False}
+
+
 class GameSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -49,17 +101,39 @@ class GameSerializer(serializers.Serializer[Any]):
 
 class MatchCreateSerializer(serializers.Serializer[Any]):
     game = serializers.ChoiceField(choices=sorted(RULES_BY_SLUG))
-    seats = serializers.IntegerField(min_value=1, max_value=16)
+    # The range of all games together; each game refuses counts outside its
+    # own min_seats..max_seats with a 400 naming the reason.
+    seats = _StrictIntegerField(
+        min_value=min(rules.info.min_seats for rules in RULES_BY_SLUG.values()),
+        max_value=max(rules.info.max_seats for rules in RULES_BY_SLUG.values()),
+        help_text="Within the game's min_seats..max_seats (GET /api/games/); "
+        "other counts are refused with 400.",
+    )
     options = serializers.DictField(required=False, default=dict)
 
 
 class RobotAddSerializer(serializers.Serializer[Any]):
-    robot = serializers.CharField(required=False, default="", allow_blank=True)
+    robot = _StrictCharField(required=False, default="", allow_blank=True)
 
 
 class MoveSubmitSerializer(serializers.Serializer[Any]):
-    version = serializers.IntegerField(min_value=0)
+    version = _StrictIntegerField(min_value=0)
     move = serializers.DictField()
+
+
+class MatchListQuerySerializer(serializers.Serializer[Any]):
+    """The filters of GET /api/matches/: an unknown value is a 400 naming it."""
+
+    status = serializers.ChoiceField(
+        choices=[s.value for s in Match.Status], required=False, allow_blank=True
+    )
+    game = serializers.ChoiceField(
+        choices=sorted(RULES_BY_SLUG), required=False, allow_blank=True
+    )
+    # Absent or empty: false.
+    mine = _QueryFlagField(
+        required=False, help_text="Only matches where you have a seat."
+    )
 
 
 class SeatSerializer(serializers.Serializer[Any]):
@@ -77,7 +151,7 @@ class SeatSerializer(serializers.Serializer[Any]):
 class MatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=[s.value for s in Match.Status])
     version = serializers.IntegerField()
     options = serializers.DictField()
     seats = SeatSerializer(many=True)
@@ -96,9 +170,15 @@ class MatchSerializer(serializers.Serializer[Any]):
 
 
 def match_body(match: Match, user: User) -> dict[str, Any]:
-    """Return the API's JSON body of `match` as seen by `user`."""
-    seat = match.seats.filter(user=user).first() if user.is_authenticated else None
-    board = selectors.board_context(match=match, seat=seat)
+    """Return the API's JSON body of `match` as seen by `user`.
+
+    Loads the seats with their players once (unless already loaded by
+    `selectors.match_for_viewer`), parses the state once and reads no log.
+    """
+    if "seats" not in getattr(match, "_prefetched_objects_cache", {}):
+        selectors.seats_load(match)
+    seat = selectors.viewer_seat(match, user)
+    board = selectors.board_context(match=match, seat=seat, with_log=False)
     return {
         **_match_summary(match),
         "to_move": sorted(s.position for s in board.seats if s.to_move),
@@ -112,6 +192,11 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
 
 
 def _match_summary(match: Match) -> dict[str, Any]:
+    """Return the match's id, game, status, version, options and seats.
+
+    Reads `match.seats.all()`: prefetch the seats with their players
+    (`selectors.seats_prefetch`) when summarising many matches.
+    """
     return {
         "id": match.id,
         "game": match.game_slug,
@@ -126,7 +211,7 @@ def _match_summary(match: Match) -> dict[str, Any]:
                 "robot": s.robot,
                 "free": s.is_free,
             }
-            for s in match.seats.all()
+            for s in sorted(match.seats.all(), key=lambda s: s.position)
         ],
     }
 
@@ -134,13 +219,45 @@ def _match_summary(match: Match) -> dict[str, Any]:
 # ---------------------------------------------------------------------------
 # Views
 
+# What each error status means, for the schema: every error body is
+# ErrorSerializer's `{"detail": str}`.
+_UNAUTHENTICATED = "No valid `Authorization: Token <key>` header (or session)."
+_CSRF = "Logged in by session cookie without a valid CSRF token."
+_NOT_JSON_BODY = "The body is not `application/json`."
+_NO_MATCH = "There is no such match."
+_NOT_SEATED = (
+    "You have no seat at this match (or logged in by session without CSRF token)."
+)
+
+# Bodies of JSON objects (a move, options): a form cannot write them the way
+# the schema shows, so these views read JSON only.
+_JSON_ONLY = [JSONParser]
+
+
+def _errors(descriptions: Mapping[int, str]) -> dict[int, OpenApiResponse]:
+    """Return drf-spectacular responses: ErrorSerializer for each status."""
+    return {
+        code: OpenApiResponse(ErrorSerializer, description=text)
+        for code, text in descriptions.items()
+    }
+
 
 class GameListView(APIView):
     """The games, their seat ranges, options and robots."""
 
     permission_classes: list[Any] = []
 
-    @extend_schema(responses=GameSerializer(many=True))
+    @extend_schema(
+        responses={
+            200: GameSerializer(many=True),
+            **_errors(
+                {
+                    401: "An `Authorization` header with an unknown token.",
+                    429: "Too many requests without a token: wait (Retry-After).",
+                }
+            ),
+        }
+    )
     def get(self, request: Request) -> Response:
         return Response(
             [
@@ -177,40 +294,62 @@ def _option_body(option: OptionInfo) -> dict[str, Any]:
 class MatchListView(APIView):
     """List matches (filter by `status` and `game`) or create one."""
 
+    parser_classes = _JSON_ONLY
+
     @extend_schema(
-        parameters=[
-            OpenApiParameter("status", str, enum=[s.value for s in Match.Status]),
-            OpenApiParameter("game", str, enum=sorted(RULES_BY_SLUG)),
-            OpenApiParameter(
-                "mine", bool, description="Only matches where you have a seat."
+        parameters=[MatchListQuerySerializer],
+        responses={
+            200: inline_serializer(
+                "MatchSummary",
+                {
+                    "id": serializers.IntegerField(),
+                    "game": serializers.CharField(),
+                    "status": serializers.ChoiceField(
+                        choices=[s.value for s in Match.Status]
+                    ),
+                    "version": serializers.IntegerField(),
+                    "options": serializers.DictField(),
+                    "seats": SeatSerializer(many=True),
+                },
+                many=True,
             ),
-        ],
-        responses=inline_serializer(
-            "MatchSummary",
-            {
-                "id": serializers.IntegerField(),
-                "game": serializers.CharField(),
-                "status": serializers.CharField(),
-                "version": serializers.IntegerField(),
-                "options": serializers.DictField(),
-                "seats": SeatSerializer(many=True),
-            },
-            many=True,
-        ),
+            **_errors(
+                {
+                    400: "A filter has an unknown value (`detail` names it).",
+                    401: _UNAUTHENTICATED,
+                }
+            ),
+        },
     )
     def get(self, request: AuthedRequest) -> Response:
+        filters = MatchListQuerySerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
         matches: QuerySet[Match] = Match.objects.prefetch_related(
             "seats__user"
         ).order_by("-created_at")
-        if status_filter := request.query_params.get("status"):
+        if status_filter := filters.validated_data.get("status"):
             matches = matches.filter(status=status_filter)
-        if game := request.query_params.get("game"):
+        if game := filters.validated_data.get("game"):
             matches = matches.filter(game_slug=game)
-        if request.query_params.get("mine") in {"1", "true"}:
+        if filters.validated_data.get("mine"):
             matches = matches.filter(seats__user=request.user)
         return Response([_match_summary(match) for match in matches[:100]])
 
-    @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
+    @extend_schema(
+        request=MatchCreateSerializer,
+        responses={
+            201: MatchSerializer,
+            **_errors(
+                {
+                    400: "Unreadable body, or settings the game refuses "
+                    "(seat count outside its range, unknown options).",
+                    401: _UNAUTHENTICATED,
+                    403: _CSRF,
+                    415: _NOT_JSON_BODY,
+                }
+            ),
+        },
+    )
     def post(self, request: AuthedRequest) -> Response:
         data = _valid(MatchCreateSerializer, request)
         match = services.match_create(
@@ -225,7 +364,12 @@ class MatchListView(APIView):
 class MatchDetailView(APIView):
     """One match as the caller's seat (or a spectator) sees it."""
 
-    @extend_schema(responses=MatchSerializer)
+    @extend_schema(
+        responses={
+            200: MatchSerializer,
+            **_errors({401: _UNAUTHENTICATED, 404: _NO_MATCH}),
+        }
+    )
     def get(self, request: AuthedRequest, match_id: int) -> Response:
         return Response(match_body(_match(match_id), request.user))
 
@@ -233,7 +377,21 @@ class MatchDetailView(APIView):
 class MatchJoinView(APIView):
     """Take the first free seat."""
 
-    @extend_schema(request=None, responses=MatchSerializer)
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not open, has no free seat, or you "
+                    "already sit there.",
+                    401: _UNAUTHENTICATED,
+                    403: _CSRF,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.seat_claim(match_id=_match(match_id).id, user=request.user)
         return Response(match_body(_match(match_id), request.user))
@@ -242,7 +400,24 @@ class MatchJoinView(APIView):
 class MatchRobotView(APIView):
     """Put a robot (optionally named) on the first free seat."""
 
-    @extend_schema(request=RobotAddSerializer, responses=MatchSerializer)
+    parser_classes = _JSON_ONLY
+
+    @extend_schema(
+        request=RobotAddSerializer,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "Unreadable body, an unknown robot, or the match is "
+                    "not open or has no free seat.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                    415: _NOT_JSON_BODY,
+                }
+            ),
+        },
+    )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         data = _valid(RobotAddSerializer, request)
         services.seat_robot_add(
@@ -254,7 +429,21 @@ class MatchRobotView(APIView):
 class MatchAutoplayView(APIView):
     """Let the system finish the match for your seat, when `autoplay_offered`."""
 
-    @extend_schema(request=None, responses={200: MatchSerializer, 400: None, 403: None})
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, the rules do not offer "
+                    "it now, or it is on already.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.seat_autoplay_start(match_id=_match(match_id).id, user=request.user)
         return Response(match_body(_match(match_id), request.user))
@@ -263,7 +452,20 @@ class MatchAutoplayView(APIView):
 class MatchTakeBackView(APIView):
     """Play your seat yourself again instead of its robot stand-in."""
 
-    @extend_schema(request=None, responses={200: MatchSerializer, 400: None, 403: None})
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, or no robot stands in for you.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.seat_take_back(match_id=_match(match_id).id, user=request.user)
         return Response(match_body(_match(match_id), request.user))
@@ -277,9 +479,27 @@ class MoveSubmitView(APIView):
     the move is still legal; otherwise 409.
     """
 
+    parser_classes = _JSON_ONLY
+
     @extend_schema(
         request=MoveSubmitSerializer,
-        responses={200: MatchSerializer, 400: None, 403: None, 409: None},
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "Unreadable body, an illegal move (the rules' "
+                    "reason), or the match is not running.",
+                    401: _UNAUTHENTICATED,
+                    403: "You have no seat here, your seat is not to move, "
+                    "or a robot stands in for you (or logged in by session "
+                    "without CSRF token).",
+                    404: _NO_MATCH,
+                    409: "The match has moved on and the move is no longer "
+                    "possible: GET the match again.",
+                    415: _NOT_JSON_BODY,
+                }
+            ),
+        },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         data = _valid(MoveSubmitSerializer, request)
@@ -297,7 +517,19 @@ class MoveSubmitView(APIView):
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Map the services' refusals to 400/403/409 with `detail`; else DRF's."""
+    """Answer every API error with `{"detail": str}` (ErrorSerializer).
+
+    The services' refusals map to 400/403/409, a body over Django's upload
+    limits to 400; DRF's own errors keep their
+    status, and validation errors become one `detail` naming each field
+    (`seats: Ensure this value is ...`). Returns None for anything else,
+    which DRF re-raises.
+    """
+    if isinstance(exc, RequestDataTooBig | TooManyFieldsSent | TooManyFilesSent):
+        # Django's own answer would be an HTML page.
+        return Response(
+            {"detail": str(REQUEST_TOO_LARGE)}, status=status.HTTP_400_BAD_REQUEST
+        )
     if isinstance(exc, exceptions.MatchError):
         code: int = status.HTTP_400_BAD_REQUEST
         if isinstance(exc, exceptions.StaleMatch):
@@ -305,14 +537,50 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         elif isinstance(exc, exceptions.NotSeated | exceptions.NotYourTurn):
             code = status.HTTP_403_FORBIDDEN
         return Response({"detail": str(exc.message)}, status=code)
-    return drf_exception_handler(exc, context)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(exc, ValidationError):
+        response.data = {"detail": _error_text(exc.detail)}
+    return response
+
+
+def _error_text(detail: Any, field: str = "") -> str:
+    """Return DRF's validation messages as one line, each after its field."""
+    if isinstance(detail, dict):
+        return " ".join(
+            _error_text(value, _field_path(field, str(key)))
+            for key, value in detail.items()
+        )
+    if isinstance(detail, list):
+        return " ".join(_error_text(item, field) for item in detail)
+    return f"{field}: {detail}" if field else str(detail)
+
+
+def _field_path(field: str, key: str) -> str:
+    if key in ("non_field_errors", "detail"):
+        return field
+    return f"{field}.{key}" if field else key
+
+
+@csrf_exempt
+def not_found(request: HttpRequest) -> JsonResponse:
+    """Answer any unknown path under /api/ with a JSON 404 `{"detail": ...}`.
+
+    CSRF-exempt like the API's views: a token client sends no CSRF token,
+    and this changes nothing.
+    """
+    return JsonResponse(
+        {"detail": gettext("There is no such API endpoint.")}, status=404
+    )
+
+
+_SEND_AN_OBJECT = _("Send a JSON object.")
 
 
 def _valid(
     serializer_class: type[serializers.Serializer[Any]], request: Request
 ) -> dict[str, Any]:
     if not isinstance(request.data, dict):
-        raise ValidationError({"detail": "Send a JSON object."})
+        raise ValidationError({"detail": _SEND_AN_OBJECT})
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

@@ -1,11 +1,15 @@
 """The only place that talks to the channel layer (STYLE.md B5).
 
-Group messages carry ids and versions, never game state: each consumer
-renders its own viewer's board, so a group message cannot leak a hand.
+Group messages carry ids and versions, never game state: the consumers
+render each viewer's board from the database, so a group message cannot
+leak a hand. Each message carries a `change` id of its own, under which the
+sockets of one process share the render of each distinct view (see
+games/consumers.py).
 """
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -34,6 +38,7 @@ def match_changed_event(match: Match, *, moved: bool) -> dict[str, Any]:
         "match_id": match.id,
         "version": match.version,
         "moved": moved,
+        "change": uuid.uuid4().hex,
     }
 
 
@@ -50,9 +55,8 @@ def match_changed_on_commit(match: Match, *, moved: bool = False) -> None:
 
 def lobby_changed_on_commit() -> None:
     """After commit, tell open lobby pages that the list of matches changed."""
-    transaction.on_commit(
-        lambda: _group_send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True
-    )
+    event = {"type": "lobby.changed", "change": uuid.uuid4().hex}
+    transaction.on_commit(lambda: _group_send(LOBBY_GROUP, event), robust=True)
 
 
 def _group_send(group: str, event: dict[str, Any]) -> None:

@@ -2,14 +2,27 @@
 
 Moves arrive over HTTP; sockets only carry re-rendered HTML for the viewer
 at the other end, swapped in by the htmx ws extension (hx-swap-oob).
+
+A change reaches every socket of a match (or of the lobby) in a process at
+once. The sockets share the render of each distinct view of it: a pushed
+board depends on the viewer only through its seat (or none: a spectator),
+whether it is logged in, its language and the log it already shows, so
+1,000 spectators cost one render, not 1,000 (`RenderShare`).
+
+A channel layer that is down (Redis) does not close the boards: a socket
+that cannot join its group is accepted anyway, polls the version instead
+and joins again once the layer is back (see games/channel_layers.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Mapping
-from typing import Any
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -20,9 +33,58 @@ from django.utils import translation
 
 from games import selectors
 from games.broadcast import LOBBY_GROUP, match_group
-from games.models import Match
+from games.channel_layers import LAYER_DOWN_ERRORS
+from games.models import Match, Seat
+
+logger = logging.getLogger(__name__)
 
 CLOSE_FORBIDDEN = 4403
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class PushViewer:
+    """All a pushed fragment may know of its viewer, besides the seat.
+
+    Passed as the template's `user`: a shared render cannot show one
+    viewer's name or details to another.
+    """
+
+    is_authenticated: bool
+
+
+class RenderShare:
+    """One render per key, shared by the sockets of this process.
+
+    `get(key, render)` returns what `render()` returns; sockets asking for
+    the same key while (or after) it renders get the same result. The render
+    runs as a task of its own, so a socket that disconnects meanwhile does
+    not cancel it for the others. Keys carry the change id of the group
+    message, so a result is never reused for a later change; the oldest
+    `size` keys are forgotten.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._renders: OrderedDict[Hashable, asyncio.Future[Any]] = OrderedDict()
+
+    async def get(self, key: Hashable, render: Callable[[], Awaitable[T]]) -> T:
+        future = self._renders.get(key)
+        if future is None:
+            future = asyncio.ensure_future(render())
+            self._renders[key] = future
+            while len(self._renders) > self.size:
+                self._renders.popitem(last=False)
+        result: T = await asyncio.shield(future)
+        return result
+
+    def clear(self) -> None:
+        """Forget every render (tests)."""
+        self._renders.clear()
+
+
+RENDERS = RenderShare()
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -31,23 +93,26 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user")
+        self.authenticated = bool(self.user is not None and self.user.is_authenticated)
+        self.user_id = (
+            self.user.pk if self.user is not None and self.authenticated else None
+        )
+        self.language = _language(self.scope)
         self.sent_version = -1
         self.poller: asyncio.Task[None] | None = None
         try:
-            version = await database_sync_to_async(self._current_version)()
+            version, self.position = await database_sync_to_async(self._viewer_at)()
         except Match.DoesNotExist:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        await self.channel_layer.group_add(
-            match_group(self.match_id), self.channel_name
-        )
+        self.in_group = await _group_join(self, match_group(self.match_id))
         await self.accept()
         # The page names the version it was rendered at: a move committed
         # between that render and this connect is pushed at once.
         self.sent_version = min(_page_version(self.scope, default=version), version)
         if version > self.sent_version:
-            await self._push()
-        if settings.LIVE_POLL_SECONDS > 0:
+            await self._push(change=None)
+        if settings.LIVE_POLL_SECONDS > 0 or not self.in_group:
             self.poller = asyncio.create_task(self._poll())
 
     async def disconnect(self, code: int) -> None:
@@ -55,78 +120,174 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.poller.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.poller
-        await self.channel_layer.group_discard(
-            match_group(self.match_id), self.channel_name
-        )
+        if getattr(self, "in_group", False):
+            await _group_leave(self, match_group(self.match_id))
 
     async def match_changed(self, event: dict[str, Any]) -> None:
-        """Handle "match.changed": render and send this viewer's board.
+        """Handle "match.changed": send this viewer's board.
 
         A move this socket has already shown is skipped; a change without a
-        move (seats, who plays them, the status) is always pushed.
+        move (seats, who plays them, the status) is always pushed, and may
+        have seated or unseated the viewer.
         """
         if event.get("moved") and event["version"] <= self.sent_version:
             return
-        await self._push()
+        if not event.get("moved") and self.authenticated:
+            self.position = await database_sync_to_async(self._viewer_position)()
+        await self._push(change=event.get("change"))
 
-    async def _push(self) -> None:
-        html, version = await database_sync_to_async(self._render)()
+    async def _push(self, *, change: str | None) -> None:
+        position, log_since = self.position, max(self.sent_version, 0)
+
+        def render() -> Awaitable[tuple[str, int]]:
+            return database_sync_to_async(_board_render)(
+                self.match_id, position, self.authenticated, self.language, log_since
+            )
+
+        if change is None:
+            html, version = await render()
+        else:
+            key = (
+                "match",
+                self.match_id,
+                change,
+                position,
+                self.authenticated,
+                self.language,
+                log_since,
+            )
+            html, version = await RENDERS.get(key, render)
         if version >= self.sent_version:
             self.sent_version = version
             await self.send(text_data=html)
 
     async def _poll(self) -> None:
         # Moves committed by another process (the worker) cannot reach this
-        # socket through the in-memory channel layer; a cheap version check can.
+        # socket through the in-memory channel layer, nor through a Redis
+        # layer that is down; a cheap version check can. Once a Redis layer
+        # is back, the socket joins its group again and stops polling.
         while True:
-            await asyncio.sleep(settings.LIVE_POLL_SECONDS)
+            regular = settings.LIVE_POLL_SECONDS
+            await asyncio.sleep(regular if self.in_group else _fallback_seconds())
+            if not self.in_group:
+                self.in_group = await _group_join(self, match_group(self.match_id))
             version = await database_sync_to_async(self._current_version)()
             if version > self.sent_version:
-                await self._push()
+                await self._push(change=None)
+            if self.in_group and regular <= 0:
+                return
+
+    def _viewer_at(self) -> tuple[int, int | None]:
+        """Return the match's version and the viewer's seat position (or None)."""
+        return self._current_version(), self._viewer_position()
 
     def _current_version(self) -> int:
         return Match.objects.values_list("version", flat=True).get(id=self.match_id)
 
-    def _render(self) -> tuple[str, int]:
-        match, seat = selectors.match_for_viewer(match_id=self.match_id, user=self.user)
-        with translation.override(_language(self.scope)):
-            # The page has the log up to the version last sent: append the rest.
-            board = selectors.board_context(
-                match=match, seat=seat, log_since=max(self.sent_version, 0)
-            )
-            # No request here: the seat panel needs the viewer as `user`.
-            html = render_to_string(
-                "games/match_detail.html#live",
-                {"board": board, "oob": True, "user": self.user},
-            )
-        return html, match.version
+    def _viewer_position(self) -> int | None:
+        if self.user_id is None:
+            return None
+        return (
+            Seat.objects.filter(match_id=self.match_id, user_id=self.user_id)
+            .values_list("position", flat=True)
+            .first()
+        )
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
     """Push the lobby's list of open matches when it changes."""
 
     async def connect(self) -> None:
-        self.user = self.scope.get("user")
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        self.language = _language(self.scope)
+        self.in_group = await _group_join(self, LOBBY_GROUP)
         await self.accept()
+        self.rejoin: asyncio.Task[None] | None = None
+        if not self.in_group:
+            self.rejoin = asyncio.create_task(self._rejoin())
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        rejoin = getattr(self, "rejoin", None)
+        if rejoin is not None:
+            rejoin.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await rejoin
+        if getattr(self, "in_group", False):
+            await _group_leave(self, LOBBY_GROUP)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
-        """Handle "lobby.changed": send the re-rendered open-matches list."""
-        await self.send(text_data=await database_sync_to_async(self._render)())
+        """Handle "lobby.changed": send the open-matches list (one render per language)."""
+        language = self.language
 
-    def _render(self) -> str:
-        with translation.override(_language(self.scope)):
-            return render_to_string(
-                "games/lobby.html#open-matches",
-                {
-                    "open_matches": selectors.open_matches(),
-                    "user": self.user,
-                    "oob": True,
-                },
-            )
+        def render() -> Awaitable[str]:
+            return database_sync_to_async(_lobby_render)(language)
+
+        change = event.get("change")
+        if change is None:
+            html = await render()
+        else:
+            html = await RENDERS.get(("lobby", change, language), render)
+        await self.send(text_data=html)
+
+    async def _rejoin(self) -> None:
+        # The lobby has no version to poll: it joins again when the layer is
+        # back and shows the list as it is then.
+        while not self.in_group:
+            await asyncio.sleep(_fallback_seconds())
+            self.in_group = await _group_join(self, LOBBY_GROUP)
+        await self.lobby_changed({"type": "lobby.changed"})
+
+
+def _board_render(
+    match_id: int,
+    position: int | None,
+    authenticated: bool,
+    language: str,
+    log_since: int,
+) -> tuple[str, int]:
+    """Return (the live part of the board as `position` sees it, its version).
+
+    `position` None is a spectator. The log holds the entries after
+    `log_since` (the page has the rest).
+    """
+    match = Match.objects.prefetch_related(selectors.seats_prefetch()).get(id=match_id)
+    seat = next((s for s in match.seats.all() if s.position == position), None)
+    with translation.override(language):
+        board = selectors.board_context(match=match, seat=seat, log_since=log_since)
+        # No request here: the seat panel needs to know whether the viewer
+        # is logged in, and nothing else of them (the render is shared).
+        html = render_to_string(
+            "games/match_detail.html#live",
+            {"board": board, "oob": True, "user": PushViewer(authenticated)},
+        )
+    return html, match.version
+
+
+def _lobby_render(language: str) -> str:
+    """Return the lobby's open-matches list in `language`."""
+    with translation.override(language):
+        return render_to_string(
+            "games/lobby.html#open-matches",
+            {"open_matches": selectors.open_matches(), "oob": True},
+        )
+
+
+async def _group_join(consumer: AsyncWebsocketConsumer, group: str) -> bool:
+    """Add the consumer's channel to `group`; False if the layer is down."""
+    try:
+        await consumer.channel_layer.group_add(group, consumer.channel_name)
+    except LAYER_DOWN_ERRORS as error:
+        logger.warning("channel layer unreachable, polling instead: %s", error)
+        return False
+    return True
+
+
+async def _group_leave(consumer: AsyncWebsocketConsumer, group: str) -> None:
+    with contextlib.suppress(*LAYER_DOWN_ERRORS):
+        await consumer.channel_layer.group_discard(group, consumer.channel_name)
+
+
+def _fallback_seconds() -> float:
+    return settings.LIVE_FALLBACK_POLL_SECONDS
 
 
 def _language(scope: Mapping[str, Any]) -> str:

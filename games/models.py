@@ -101,10 +101,28 @@ class Match(models.Model):
         """
         if self.state is None:
             raise ValueError("an open match has no state yet")
+        # One parse per request: the state is read by the service and again
+        # by the selector that renders the answer. The cache is keyed by the
+        # identity of the JSON it was parsed from, so assigning `state` (a
+        # move, refresh_from_db) makes it stale without a hook.
+        cached = self.__dict__.get("_game_state_cache")
+        if cached is not None and cached[0] is self.state:
+            return cached[1]
         rules, data = self.rules, self.state
         if self.rules_version != rules.info.version:
             data = rules.upgrade_state(data, self.rules_version)
-        return rules.state_from_json(data)
+        state = rules.state_from_json(data)
+        self.__dict__["_game_state_cache"] = (self.state, state)
+        return state
+
+    def game_state_set(self, state: Any) -> None:
+        """Store the engine `state` (a rules State) as the match's JSON.
+
+        Keeps the parsed object, so a later `game_state()` in the same
+        request does not parse the JSON again.
+        """
+        self.state = state.to_json()
+        self.__dict__["_game_state_cache"] = (self.state, state)
 
 
 class Seat(models.Model):

@@ -10,7 +10,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import (
+    Exists,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    prefetch_related_objects,
+)
 
 from accounts.models import User
 from games import exceptions
@@ -120,29 +126,56 @@ class BoardContext:
 
 
 def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | None]:
-    """Return the match and the user's seat (None for spectators and guests).
+    """Return the match, its seats loaded, and the user's seat (None for spectators).
 
     Raises Match.DoesNotExist for an unknown id. Anyone may look at any match:
-    seats see their own view, everyone else the spectator's view.
+    seats see their own view, everyone else the spectator's view. Two
+    queries: the match, then its seats with their players (`match.seats.all()`
+    reads them from then on).
     """
-    match = Match.objects.select_related("created_by").get(id=match_id)
-    seat = None
-    if user is not None and user.is_authenticated:
-        seat = match.seats.filter(user=user).first()
-    return match, seat
+    match = Match.objects.prefetch_related(seats_prefetch()).get(id=match_id)
+    return match, viewer_seat(match, user)
+
+
+def viewer_seat(match: Match, user: User | Any) -> Seat | None:
+    """Return `user`'s seat at `match` (None for spectators and guests).
+
+    Reads `match.seats.all()`: no query when the seats were prefetched.
+    """
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in match.seats.all() if s.user_id == user.pk), None)
+
+
+def seats_load(match: Match) -> Match:
+    """Load `match`'s seats with their players into `match.seats.all()` (one query).
+
+    For a match that a service returned: what the board shows of its seats
+    is then read without a query per seat. Returns `match`.
+    """
+    prefetch_related_objects([match], seats_prefetch())
+    return match
 
 
 def board_context(
-    *, match: Match, seat: Seat | None, log_since: int | None = None
+    *,
+    match: Match,
+    seat: Seat | None,
+    log_since: int | None = None,
+    with_log: bool = True,
 ) -> BoardContext:
     """Return what `seat` (None = spectator) sees of `match` right now.
 
     `log_since`: only the log entries after that version (a push appends
-    them to a page that has the rest); None: the whole log.
+    them to a page that has the rest); None: the whole log. `with_log=False`
+    reads no log at all (the API does not show it). Seats are read from
+    `match.seats.all()`: load them first (`match_for_viewer`, `seats_load`)
+    to read them without a query per seat. The state is parsed once
+    (`Match.game_state` keeps it).
     """
     rules = match.rules
     position = seat.position if seat is not None else None
-    seats = list(match.seats.select_related("user").order_by("position"))
+    seats = sorted(match.seats.all(), key=lambda s: s.position)
     outcome = Outcome.from_json(match.outcome) if match.outcome else None
     view = None
     legal: tuple[LegalMove, ...] = ()
@@ -182,7 +215,7 @@ def board_context(
         seats=infos,
         view=view,
         legal_moves=legal,
-        log=_log_for(match, position, names, since=log_since or 0),
+        log=_log_for(match, position, names, since=log_since or 0) if with_log else (),
         log_since=log_since,
         outcome=outcome,
         version=match.version,
@@ -204,10 +237,10 @@ def board_static(*, match: Match, seats: int) -> JSON | None:
 
 def open_matches(*, game_slug: str | None = None) -> QuerySet[Match]:
     """Return open matches, newest first, with seats and players loaded."""
-    matches = Match.objects.filter(status=Match.Status.OPEN)
+    matches = Match.objects.filter(status=Match.Status.OPEN).defer(*_LIST_DEFERRED)
     if game_slug:
         matches = matches.filter(game_slug=game_slug)
-    return matches.order_by("-created_at").prefetch_related(_seats_prefetch())
+    return matches.order_by("-created_at").prefetch_related(seats_prefetch())
 
 
 def matches_for_user(*, user: User) -> list[tuple[Match, bool]]:
@@ -222,9 +255,10 @@ def matches_for_user(*, user: User) -> list[tuple[Match, bool]]:
         Match.objects.filter(
             seats__user=user, status__in=[Match.Status.OPEN, Match.Status.ACTIVE]
         )
+        .defer(*_LIST_DEFERRED)
         .annotate(my_turn=Exists(_turns_of(user).filter(match=OuterRef("pk"))))
         .order_by("-my_turn", "-updated_at")
-        .prefetch_related(_seats_prefetch())
+        .prefetch_related(seats_prefetch())
     )
     return [(match, match.my_turn) for match in matches]
 
@@ -233,8 +267,9 @@ def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]
     """Return the user's latest finished matches."""
     return (
         Match.objects.filter(seats__user=user, status=Match.Status.FINISHED)
+        .defer(*_LIST_DEFERRED)
         .order_by("-finished_at")
-        .prefetch_related(_seats_prefetch())[:limit]
+        .prefetch_related(seats_prefetch())[:limit]
     )
 
 
@@ -250,6 +285,10 @@ def games() -> list[GameInfo]:
 
 # ---------------------------------------------------------------------------
 # Helpers
+
+# Lists show a match's game, options, status and seats, never its state: the
+# largest column, and a JSON parse per row.
+_LIST_DEFERRED = ("state", "outcome")
 
 
 def _readable_state(match: Match) -> tuple[Any, str | None]:
@@ -271,7 +310,8 @@ def _turns_of(user: User) -> QuerySet[Seat]:
     )
 
 
-def _seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
+def seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
+    """Return the prefetch of a match's seats in position order, with players."""
     return Prefetch(
         "seats", queryset=Seat.objects.select_related("user").order_by("position")
     )

@@ -180,6 +180,10 @@ def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
         if error:
             messages.error(request, error)
         return redirect(match)
+    # The match as the service left it (or as it is now, after a refusal):
+    # its seats once, with their players.
+    selectors.seats_load(match)
+    seat = selectors.viewer_seat(match, request.user)
     board = selectors.board_context(match=match, seat=seat, log_since=log_since)
     return render(
         request,

@@ -111,11 +111,28 @@ def client_for(db):
 
 @pytest.fixture
 def group_sends(monkeypatch):
-    """Record every channel-layer group message instead of sending it."""
-    sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(
-        "games.broadcast._group_send", lambda group, event: sent.append((group, event))
-    )
+    """Record every channel-layer group message instead of sending it.
+
+    Each message's `change` id (random, for the consumers' shared renders)
+    is checked and left out, so tests compare the rest exactly; the ids
+    themselves are kept in `sent.changes`.
+    """
+
+    class Sent(list):
+        changes: list[str] = []
+
+    sent = Sent()
+    sent.changes = []
+
+    def record(group, event):
+        event = dict(event)
+        change = event.pop("change")
+        assert isinstance(change, str)
+        assert len(change) == 32
+        sent.changes.append(change)
+        sent.append((group, event))
+
+    monkeypatch.setattr("games.broadcast._group_send", record)
     return sent
 
 

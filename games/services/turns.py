@@ -77,7 +77,7 @@ def _match_start(match: Match, seats: list[Seat]) -> None:
     """
     rules = match.rules
     state = rules.new_state(seats=len(seats), options=match.options, seed=match.seed)
-    match.state = state.to_json()
+    match.game_state_set(state)
     match.rules_version = rules.info.version
     match.status = Match.Status.ACTIVE
     match.started_at = timezone.now()
@@ -113,7 +113,7 @@ def _move_apply(
     """
     rules = match.rules
     new_state, events = rules.apply(state, position, move)
-    match.state = new_state.to_json()
+    match.game_state_set(new_state)
     match.rules_version = rules.info.version
     match.version += 1
     match.save(update_fields=["state", "rules_version", "version", "updated_at"])

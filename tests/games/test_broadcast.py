@@ -23,7 +23,9 @@ def test_the_match_changed_event_carries_ids_and_the_version_only(race_match):
         "match_id": race_match.id,
         "version": race_match.version,
         "moved": True,
+        "change": event["change"],
     }
+    assert len(event["change"]) == 32
     # Channel layers serialise messages; Redis would refuse anything else.
     assert json.loads(json.dumps(event)) == event
 
@@ -57,6 +59,19 @@ def test_the_event_names_the_version_at_the_time_of_the_call(
             },
         )
     ]
+
+
+def test_every_message_has_a_change_id_of_its_own(
+    race_match, django_capture_on_commit_callbacks, group_sends
+):
+    # The consumers share one render per (change, view): two changes at the
+    # same version (seats, then status) must not share one.
+    with django_capture_on_commit_callbacks(execute=True):
+        broadcast.match_changed_on_commit(race_match)
+        broadcast.match_changed_on_commit(race_match)
+        broadcast.lobby_changed_on_commit()
+
+    assert len(set(group_sends.changes)) == 3
 
 
 def test_a_broken_channel_layer_does_not_fail_the_commit(

@@ -1,0 +1,256 @@
+"""Pushes render once per distinct view, and boards outlive a channel layer outage."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from games import channel_layers, consumers, services
+from tests.games.test_consumers import _connect, _play_first
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("own_channel_layer"),
+]
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Record the arguments of every board render the consumers run."""
+    calls: list[tuple] = []
+    render = consumers._board_render
+
+    def spy(*args):
+        calls.append(args)
+        return render(*args)
+
+    monkeypatch.setattr(consumers, "_board_render", spy)
+    return calls
+
+
+@pytest.fixture
+def lobby_renders(monkeypatch):
+    calls: list[str] = []
+    render = consumers._lobby_render
+
+    def spy(language):
+        calls.append(language)
+        return render(language)
+
+    monkeypatch.setattr(consumers, "_lobby_render", spy)
+    return calls
+
+
+async def _receive_all(sockets):
+    try:
+        return [await s.receive_from(timeout=5) for s in sockets]
+    finally:
+        for s in sockets:
+            await s.disconnect()
+
+
+async def test_spectators_share_one_render_of_a_move(
+    socket_for, renders, race_match, alice, carol
+):
+    path = f"/ws/matches/{race_match.id}/?version=0"
+    spectators = [await _connect(await socket_for(path)) for _ in range(5)]
+    logged_in = [await _connect(await socket_for(path, carol)) for _ in range(2)]
+
+    await _play_first(race_match, alice, 0)
+    pages = await _receive_all(spectators + logged_in)
+
+    # One render for the guests, one for logged-in spectators: not seven.
+    assert sorted(call[2] for call in renders) == [False, True]
+    assert len(set(pages[:5])) == 1
+    assert len(set(pages[5:])) == 1
+
+
+async def test_each_seat_and_language_gets_a_render_of_its_own(
+    socket_for, renders, race_match, alice, bob
+):
+    path = f"/ws/matches/{race_match.id}/?version=0"
+    await database_sync_to_async(type(bob).objects.filter(id=bob.id).update)(
+        language="de"
+    )
+    bob_socket = await _connect(await socket_for(path, bob))
+    alice_sockets = [await _connect(await socket_for(path, alice)) for _ in range(2)]
+    guest = await _connect(await socket_for(path))
+
+    await _play_first(race_match, alice, 0)
+    bob_html, *alice_pages, guest_html = await _receive_all(
+        [bob_socket, *alice_sockets, guest]
+    )
+
+    # (position, logged in, language): bob's seat in German, alice's seat
+    # (her two tabs share one), the guest.
+    assert sorted((c[1] is None, c[1], c[3]) for c in renders) == [
+        (False, 0, "en"),
+        (False, 1, "de"),
+        (True, None, "en"),
+    ]
+    assert alice_pages[0] == alice_pages[1]
+    assert "(du)" in bob_html
+    assert "(you)" in alice_pages[0]
+    assert bob_html != guest_html
+
+
+async def test_a_shared_render_shows_no_seat_secrets_to_spectators(
+    socket_for, race_match, alice, bob
+):
+    # The seat's socket asks first; the spectators must not get its render.
+    path = f"/ws/matches/{race_match.id}/?version=0"
+    seat = await _connect(await socket_for(path, bob))
+    guest = await _connect(await socket_for(path))
+
+    await _play_first(race_match, alice, 0)
+    seat_html, guest_html = await _receive_all([seat, guest])
+
+    assert "move-form" in seat_html or " viewer" in seat_html
+    assert " viewer" not in guest_html
+    assert "move-form" not in guest_html
+
+
+async def test_lobby_sockets_share_one_render_per_language(
+    socket_for, lobby_renders, alice, bob, carol
+):
+    await database_sync_to_async(type(carol).objects.filter(id=carol.id).update)(
+        language="de"
+    )
+    sockets = [await _connect(await socket_for("/ws/lobby/", bob)) for _ in range(4)]
+    sockets.append(await _connect(await socket_for("/ws/lobby/", carol)))
+
+    await database_sync_to_async(services.match_create)(
+        user=alice, game_slug="race", seats=2
+    )
+    pages = await _receive_all(sockets)
+
+    assert sorted(lobby_renders) == ["de", "en"]
+    assert len(set(pages[:4])) == 1
+    assert pages[4] != pages[0]
+
+
+async def test_render_share_runs_a_render_once_for_concurrent_askers():
+    share = consumers.RenderShare(size=2)
+    started = 0
+
+    async def render():
+        nonlocal started
+        started += 1
+        await asyncio.sleep(0)
+        return started
+
+    results = await asyncio.gather(*(share.get("k", render) for _ in range(10)))
+    assert results == [1] * 10
+    # A new key renders again; the oldest keys are forgotten beyond `size`.
+    assert await share.get("k2", render) == 2
+    assert await share.get("k3", render) == 3
+    assert await share.get("k", render) == 4
+
+
+async def test_a_board_opens_and_follows_moves_while_redis_is_down(
+    socket_for, settings, race_match, alice, bob
+):
+    # Nothing listens on port 1: every Redis call fails at once, as when
+    # Redis is down. Before, the handshake answered 500.
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "games.channel_layers.ResilientRedisChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},
+        }
+    }
+    settings.LIVE_FALLBACK_POLL_SECONDS = 0.05
+    socket = await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+    connected, _ = await socket.connect()
+    assert connected
+    try:
+        # The move's own group message is lost (robust on commit): the
+        # fallback poll brings it.
+        await _play_first(race_match, alice, 0)
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    assert 'data-version="1"' in html
+
+
+async def test_a_board_rejoins_its_group_when_the_layer_is_back(
+    socket_for, settings, monkeypatch, race_match, alice, bob
+):
+    settings.LIVE_FALLBACK_POLL_SECONDS = 0.02
+    layer = get_channel_layer()
+    group_add = layer.group_add
+    down = True
+    joined = asyncio.Event()
+
+    async def flaky_group_add(group, channel):
+        if down:
+            raise ConnectionError("redis is down")
+        await group_add(group, channel)
+        joined.set()
+
+    monkeypatch.setattr(layer, "group_add", flaky_group_add)
+    socket = await _connect(
+        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+    )
+    try:
+        down = False
+        await asyncio.wait_for(joined.wait(), timeout=5)
+        # Back in the group, the poll stops: a move arrives by group message.
+        settings.LIVE_FALLBACK_POLL_SECONDS = 3600
+        await _play_first(race_match, alice, 0)
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    assert 'data-version="1"' in html
+
+
+async def test_the_lobby_socket_stays_open_while_the_layer_is_down(
+    socket_for, settings, monkeypatch, alice
+):
+    settings.LIVE_FALLBACK_POLL_SECONDS = 0.02
+    layer = get_channel_layer()
+    group_add = layer.group_add
+    down = True
+
+    async def flaky_group_add(group, channel):
+        if down:
+            raise ConnectionError("redis is down")
+        await group_add(group, channel)
+
+    monkeypatch.setattr(layer, "group_add", flaky_group_add)
+    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    try:
+        down = False
+        # Once back, it shows the list as it is then.
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    assert 'id="open-matches"' in html
+
+
+async def test_the_resilient_layer_retries_receive_with_backoff(monkeypatch):
+    from channels_redis.core import RedisChannelLayer
+
+    failures = [ConnectionError("down"), OSError("refused")]
+
+    async def receive(self, channel):
+        if failures:
+            raise failures.pop(0)
+        return {"type": "match.changed"}
+
+    delays: list[float] = []
+
+    async def no_sleep(seconds):
+        delays.append(seconds)
+
+    monkeypatch.setattr(RedisChannelLayer, "receive", receive)
+    monkeypatch.setattr(channel_layers.asyncio, "sleep", no_sleep)
+    layer = channel_layers.ResilientRedisChannelLayer(hosts=["redis://127.0.0.1:1"])
+
+    assert await layer.receive("specific.x!y") == {"type": "match.changed"}
+    assert delays == [1.0, 2.0]
