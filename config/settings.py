@@ -139,7 +139,21 @@ if REDIS_URL:
         "default": {
             # channels-redis whose receive survives a Redis outage.
             "BACKEND": "games.channel_layers.ResilientRedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        # redis-py's default of 5 s equals channels-redis's
+                        # blocking receive (BZPOPMIN, 5 s): idle sockets timed
+                        # out and closed.
+                        "socket_timeout": 30,
+                        # Each socket's connect and disconnect borrows a
+                        # connection; the default pool refused the 101st of a
+                        # burst (a 500 handshake, a lost group leave).
+                        "max_connections": 2000,
+                    }
+                ]
+            },
         }
     }
     CACHES = {

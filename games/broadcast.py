@@ -9,11 +9,15 @@ games/consumers.py).
 
 from __future__ import annotations
 
+import asyncio
+import os
+import threading
 import uuid
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
 from django.db import transaction
 
 from games.models import Match
@@ -61,5 +65,41 @@ def lobby_changed_on_commit() -> None:
 
 def _group_send(group: str, event: dict[str, Any]) -> None:
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, event)
+    if layer is None:
+        return
+    if isinstance(layer, RedisChannelLayer):
+        # channels-redis keeps a connection pool per event loop: through
+        # async_to_sync, every send from a sync process (gunicorn, Celery)
+        # ran in a new loop with a new connection. One loop per process
+        # keeps one pool.
+        asyncio.run_coroutine_threadsafe(
+            layer.group_send(group, event), _sender_loop()
+        ).result(timeout=SEND_TIMEOUT_SECONDS)
+        return
+    # The in-memory layer lives in the loop of its consumers (tests, `make
+    # run` without Redis): async_to_sync finds that loop from a sync view.
+    async_to_sync(layer.group_send)(group, event)
+
+
+# Seconds a commit's announcement may take before it is given up (logged by
+# the robust on_commit): a hung Redis must not hold a request for long.
+SEND_TIMEOUT_SECONDS = 5.0
+_sender: tuple[int, asyncio.AbstractEventLoop] | None = None
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """Return this process's event loop for group sends, started on first use.
+
+    Per process id: a loop inherited through fork (gunicorn, Celery's
+    prefork pool) has no thread running it in the child.
+    """
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(
+                target=loop.run_forever, name="broadcast", daemon=True
+            ).start()
+            _sender = (os.getpid(), loop)
+        return _sender[1]

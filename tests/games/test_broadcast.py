@@ -101,3 +101,30 @@ def test_group_send_reaches_a_channel_in_the_group(race_match):
         async_to_sync(layer.group_discard)(group, channel)
 
     assert message == event
+
+
+@pytest.mark.skipif(
+    not __import__("django.conf").conf.settings.REDIS_URL, reason="needs Redis"
+)
+def test_sends_from_sync_code_share_one_loop_and_its_connections(settings):
+    # Through async_to_sync every send ran in a new event loop, and
+    # channels-redis opened a new connection pool for each.
+    import uuid
+
+    from channels.layers import channel_layers
+
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "games.channel_layers.ResilientRedisChannelLayer",
+            "CONFIG": {
+                "hosts": [settings.REDIS_URL],
+                "prefix": f"test-{uuid.uuid4().hex}",
+            },
+        }
+    }
+    layer = channel_layers["default"]
+
+    for n in range(3):
+        broadcast._group_send("match-1", {"type": "match.changed", "n": n})
+
+    assert len(layer._layers) == 1
