@@ -235,12 +235,19 @@ def board_static(*, match: Match, seats: int) -> JSON | None:
     return match.rules.static_view(match.options, seats)
 
 
+# The lobby shows this many open matches at most: every lobby socket gets
+# the list again on each change, so its size must not grow with the site.
+OPEN_MATCHES_SHOWN = 50
+
+
 def open_matches(*, game_slug: str | None = None) -> QuerySet[Match]:
-    """Return open matches, newest first, with seats and players loaded."""
+    """Return the newest OPEN_MATCHES_SHOWN open matches, seats and players loaded."""
     matches = Match.objects.filter(status=Match.Status.OPEN).defer(*_LIST_DEFERRED)
     if game_slug:
         matches = matches.filter(game_slug=game_slug)
-    return matches.order_by("-created_at").prefetch_related(seats_prefetch())
+    return matches.order_by("-created_at").prefetch_related(seats_prefetch())[
+        :OPEN_MATCHES_SHOWN
+    ]
 
 
 def matches_for_user(*, user: User) -> list[tuple[Match, bool]]:

@@ -258,3 +258,14 @@ def test_lists_do_not_load_match_states(alice, bob, django_assert_max_num_querie
         assert "state" in match.get_deferred_fields()
     assert all("state" in m.get_deferred_fields() for m in selectors.open_matches())
     assert Match.objects.count() == 2
+
+
+def test_the_lobby_lists_a_bounded_number_of_open_matches(alice, monkeypatch):
+    monkeypatch.setattr(selectors, "OPEN_MATCHES_SHOWN", 3)
+    created = [
+        services.match_create(user=alice, game_slug="race", seats=2).id
+        for _ in range(5)
+    ]
+
+    # The newest ones.
+    assert [m.id for m in selectors.open_matches()] == created[:-4:-1]
