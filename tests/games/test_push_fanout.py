@@ -176,28 +176,39 @@ async def test_a_board_opens_and_follows_moves_while_redis_is_down(
     assert 'data-version="1"' in html
 
 
-async def test_a_board_rejoins_its_group_when_the_layer_is_back(
-    socket_for, settings, monkeypatch, race_match, alice, bob
-):
+class FlakyLayer:
+    """The test's channel layer, whose group_add fails while `down`."""
+
+    def __init__(self, monkeypatch):
+        self.down = True
+        self.joined = asyncio.Event()
+        layer = get_channel_layer()
+        group_add = layer.group_add
+
+        async def flaky_group_add(group, channel):
+            if self.down:
+                raise ConnectionError("redis is down")
+            await group_add(group, channel)
+            self.joined.set()
+
+        monkeypatch.setattr(layer, "group_add", flaky_group_add)
+
+
+@pytest.fixture
+def flaky_layer(settings, monkeypatch):
     settings.LIVE_FALLBACK_POLL_SECONDS = 0.02
-    layer = get_channel_layer()
-    group_add = layer.group_add
-    down = True
-    joined = asyncio.Event()
+    return FlakyLayer(monkeypatch)
 
-    async def flaky_group_add(group, channel):
-        if down:
-            raise ConnectionError("redis is down")
-        await group_add(group, channel)
-        joined.set()
 
-    monkeypatch.setattr(layer, "group_add", flaky_group_add)
+async def test_a_board_rejoins_its_group_when_the_layer_is_back(
+    socket_for, settings, flaky_layer, race_match, alice, bob
+):
     socket = await _connect(
         await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
     )
     try:
-        down = False
-        await asyncio.wait_for(joined.wait(), timeout=5)
+        flaky_layer.down = False
+        await asyncio.wait_for(flaky_layer.joined.wait(), timeout=5)
         # Back in the group, the poll stops: a move arrives by group message.
         settings.LIVE_FALLBACK_POLL_SECONDS = 3600
         await _play_first(race_match, alice, 0)
@@ -209,22 +220,11 @@ async def test_a_board_rejoins_its_group_when_the_layer_is_back(
 
 
 async def test_the_lobby_socket_stays_open_while_the_layer_is_down(
-    socket_for, settings, monkeypatch, alice
+    socket_for, flaky_layer, alice
 ):
-    settings.LIVE_FALLBACK_POLL_SECONDS = 0.02
-    layer = get_channel_layer()
-    group_add = layer.group_add
-    down = True
-
-    async def flaky_group_add(group, channel):
-        if down:
-            raise ConnectionError("redis is down")
-        await group_add(group, channel)
-
-    monkeypatch.setattr(layer, "group_add", flaky_group_add)
     socket = await _connect(await socket_for("/ws/lobby/", alice))
     try:
-        down = False
+        flaky_layer.down = False
         # Once back, it shows the list as it is then.
         html = await socket.receive_from(timeout=5)
     finally:

@@ -65,6 +65,14 @@ def _moves(match, users_by_seat, count):
     match.refresh_from_db()
 
 
+def _person_to_move(match, users_by_seat):
+    """Let robots move until one of the people may; return that person's seat."""
+    while not any(legal_json(match, s) for s in users_by_seat):
+        services.robot_move_play(match_id=match.id, expected_version=match.version)
+        match.refresh_from_db()
+    return next(s for s in sorted(users_by_seat) if legal_json(match, s))
+
+
 @pytest.fixture
 def four_seats(alice, bob, robot_enqueues):
     """A Race with alice, bob and two robots (robots never move here)."""
@@ -141,10 +149,7 @@ def test_a_board_move_reads_a_fixed_number_of_queries(
 ):
     match, players = match_and_players
     _moves(match, players, 2)
-    while not any(legal_json(match, s) for s in players):
-        services.robot_move_play(match_id=match.id, expected_version=match.version)
-        match.refresh_from_db()
-    seat = next(s for s in sorted(players) if legal_json(match, s))
+    seat = _person_to_move(match, players)
     client = client_for(players[seat])
     data = {
         "move": json.dumps(legal_json(match, seat)[0]),
@@ -178,10 +183,7 @@ def test_the_api_move_post_reads_a_fixed_number_of_queries(
 ):
     match, players = match_and_players
     _moves(match, players, 2)
-    while not any(legal_json(match, s) for s in players):
-        services.robot_move_play(match_id=match.id, expected_version=match.version)
-        match.refresh_from_db()
-    seat = next(s for s in sorted(players) if legal_json(match, s))
+    seat = _person_to_move(match, players)
     client = api_for(players[seat])
     body = {"version": match.version, "move": legal_json(match, seat)[0]}
 
