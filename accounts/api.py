@@ -24,7 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api import ErrorSerializer
+from games.api.serializers import ErrorSerializer
 
 from . import services
 from .exceptions import (

@@ -260,14 +260,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # DRF's defaults, but JSON nested deeper than games.parsers.MAX_DEPTH is
     # a 400 instead of a RecursionError (500). Views whose bodies hold JSON
-    # objects take JSON only (games.api).
+    # objects take JSON only (games.api.views).
     "DEFAULT_PARSER_CLASSES": [
         "games.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api.exception_handler",
+    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "30/minute")},
     # DRF's default (None) would trust any X-Forwarded-For a client sends.

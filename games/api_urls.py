@@ -6,7 +6,8 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts import api as accounts_api
-from games import api
+from games.api import errors
+from games.api import views as api
 
 urlpatterns = [
     path("token/", accounts_api.TokenView.as_view(), name="api-token"),
@@ -45,5 +46,5 @@ urlpatterns = [
     # Last: any other path under /api/ is a JSON 404, not the site's HTML
     # page. Only paths ending in a slash, so APPEND_SLASH still redirects
     # `/api/matches` to `/api/matches/`; [\s\S], as a path may hold a newline.
-    re_path(r"^(?:[\s\S]*/)?$", api.not_found, name="api-not-found"),
+    re_path(r"^(?:[\s\S]*/)?$", errors.not_found, name="api-not-found"),
 ]

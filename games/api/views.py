@@ -1,31 +1,16 @@
-"""The JSON API for bots and other clients (Django REST framework).
-
-Thin like the HTML views: each endpoint calls one service or selector. A
-match body carries `view` and `legal_moves` exactly as the engine gives them
-for the caller's seat, never more. Every error answers `{"detail": str}`
-(ErrorSerializer) with a status the schema documents for its endpoint; no
-input produces a 500.
-"""
+"""The JSON API's endpoints: each calls one service or selector (thin)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import (
-    RequestDataTooBig,
-    TooManyFieldsSent,
-    TooManyFilesSent,
-)
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, JsonResponse
-from django.utils.translation import gettext
+from django.http import Http404
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
-    extend_schema_field,
     inline_serializer,
 )
 from rest_framework import serializers, status
@@ -33,16 +18,24 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from rest_framework.views import exception_handler as drf_exception_handler
 
-from accounts.exceptions import REQUEST_TOO_LARGE
 from accounts.models import User
-from games import exceptions, selectors, services
-from games.models import Match, Seat
+from games import services
+from games.models import Match
 from games.parsers import JSONParser
-from games.rules import Message, OptionInfo
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
-from games.text import message_text
+
+from .bodies import match_body, match_summary, option_body
+from .serializers import (
+    ErrorSerializer,
+    GameSerializer,
+    MatchCreateSerializer,
+    MatchListQuerySerializer,
+    MatchSerializer,
+    MoveSubmitSerializer,
+    RobotAddSerializer,
+    SeatSerializer,
+)
 
 
 class AuthedRequest(Request):
@@ -50,174 +43,6 @@ class AuthedRequest(Request):
 
     user: User
 
-
-# ---------------------------------------------------------------------------
-# Serializers
-
-
-class ErrorSerializer(serializers.Serializer[Any]):
-    """The body of every error answer of the API: `{"detail": str}`."""
-
-    detail = serializers.CharField(
-        help_text="Why the request was refused, in the caller's language."
-    )
-
-
-class _StrictIntegerField(serializers.IntegerField):
-    """An integer that must be a JSON number, as the schema says ("3" is not)."""
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class _StrictCharField(serializers.CharField):
-    """A string that must be a JSON string, as the schema says (3 is not)."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-@extend_schema_field({"type": "string", "enum": ["true", "1", "false", "0", ""]})
-class _QueryFlagField(serializers.BooleanField):
-    """A yes/no query parameter: `true` or `1`, `false` or `0` (or empty)."""
-
-    TRUE_VALUES = {"true", "1"}
-    # False: DRF's own value for an absent parameter.
-    FALSE_VALUES = {"false", "0", False}
-
-
-class GameSerializer(serializers.Serializer[Any]):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-    min_seats = serializers.IntegerField()
-    max_seats = serializers.IntegerField()
-    options = serializers.ListField(child=serializers.DictField())
-    robots = serializers.ListField(child=serializers.CharField())
-
-
-class MatchCreateSerializer(serializers.Serializer[Any]):
-    game = serializers.ChoiceField(choices=sorted(RULES_BY_SLUG))
-    # The range of all games together; each game refuses counts outside its
-    # own min_seats..max_seats with a 400 naming the reason.
-    seats = _StrictIntegerField(
-        min_value=min(rules.info.min_seats for rules in RULES_BY_SLUG.values()),
-        max_value=max(rules.info.max_seats for rules in RULES_BY_SLUG.values()),
-        help_text="Within the game's min_seats..max_seats (GET /api/games/); "
-        "other counts are refused with 400.",
-    )
-    options = serializers.DictField(required=False, default=dict)
-
-
-class RobotAddSerializer(serializers.Serializer[Any]):
-    robot = _StrictCharField(required=False, default="", allow_blank=True)
-
-
-class MoveSubmitSerializer(serializers.Serializer[Any]):
-    version = _StrictIntegerField(min_value=0)
-    move = serializers.DictField()
-
-
-class MatchListQuerySerializer(serializers.Serializer[Any]):
-    """The filters of GET /api/matches/: an unknown value is a 400 naming it."""
-
-    status = serializers.ChoiceField(
-        choices=[s.value for s in Match.Status], required=False, allow_blank=True
-    )
-    game = serializers.ChoiceField(
-        choices=sorted(RULES_BY_SLUG), required=False, allow_blank=True
-    )
-    # Absent or empty: false.
-    mine = _QueryFlagField(
-        required=False, help_text="Only matches where you have a seat."
-    )
-
-
-class SeatSerializer(serializers.Serializer[Any]):
-    position = serializers.IntegerField()
-    name = serializers.CharField()
-    controller = serializers.ChoiceField(
-        choices=[c.value for c in Seat.Controller],
-        help_text="Who makes the seat's moves: its person, a robot, or a robot "
-        "standing in for its person.",
-    )
-    robot = serializers.CharField(allow_blank=True)
-    free = serializers.BooleanField()
-
-
-class MatchSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
-    game = serializers.CharField()
-    status = serializers.ChoiceField(choices=[s.value for s in Match.Status])
-    version = serializers.IntegerField()
-    options = serializers.DictField()
-    seats = SeatSerializer(many=True)
-    to_move = serializers.ListField(child=serializers.IntegerField())
-    your_seat = serializers.IntegerField(allow_null=True)
-    view = serializers.DictField(allow_null=True)
-    legal_moves = serializers.ListField(child=serializers.DictField())
-    autoplay = serializers.BooleanField(
-        help_text="A robot stands in for your seat (POST take-back/ to play again)."
-    )
-    autoplay_offered = serializers.BooleanField(
-        help_text="The rules offer to let the system finish the match for you "
-        "(POST autoplay/)."
-    )
-    outcome = serializers.DictField(allow_null=True)
-
-
-def match_body(match: Match, user: User) -> dict[str, Any]:
-    """Return the API's JSON body of `match` as seen by `user`.
-
-    Loads the seats with their players once (unless already loaded by
-    `selectors.match_for_viewer`), parses the state once and reads no log.
-    """
-    if "seats" not in getattr(match, "_prefetched_objects_cache", {}):
-        selectors.seats_load(match)
-    seat = selectors.viewer_seat(match, user)
-    board = selectors.board_context(match=match, seat=seat, with_log=False)
-    return {
-        **_match_summary(match),
-        "to_move": sorted(s.position for s in board.seats if s.to_move),
-        "your_seat": board.seat,
-        "view": board.view,
-        "legal_moves": [move.data for move in board.legal_moves],
-        "autoplay": board.autoplay,
-        "autoplay_offered": board.autoplay_offered,
-        "outcome": board.outcome.to_json() if board.outcome else None,
-    }
-
-
-def _match_summary(match: Match) -> dict[str, Any]:
-    """Return the match's id, game, status, version, options and seats.
-
-    Reads `match.seats.all()`: prefetch the seats with their players
-    (`selectors.seats_prefetch`) when summarising many matches.
-    """
-    return {
-        "id": match.id,
-        "game": match.game_slug,
-        "status": match.status,
-        "version": match.version,
-        "options": match.options,
-        "seats": [
-            {
-                "position": s.position,
-                "name": s.name,
-                "controller": s.controller,
-                "robot": s.robot,
-                "free": s.is_free,
-            }
-            for s in sorted(match.seats.all(), key=lambda s: s.position)
-        ],
-    }
-
-
-# ---------------------------------------------------------------------------
-# Views
 
 # What each error status means, for the schema: every error body is
 # ErrorSerializer's `{"detail": str}`.
@@ -266,29 +91,12 @@ class GameListView(APIView):
                     "name": rules.info.name,
                     "min_seats": rules.info.min_seats,
                     "max_seats": rules.info.max_seats,
-                    "options": [_option_body(o) for o in rules.info.options],
+                    "options": [option_body(o) for o in rules.info.options],
                     "robots": list(ROBOTS_BY_SLUG[slug]),
                 }
                 for slug, rules in RULES_BY_SLUG.items()
             ]
         )
-
-
-def _option_body(option: OptionInfo) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "key": option.key,
-        "label": message_text(Message(option.label)),
-        "kind": option.kind,
-        "default": option.default,
-    }
-    if option.kind == "int":
-        body.update(min=option.min_value, max=option.max_value)
-    if option.kind == "choice":
-        body["choices"] = [
-            {"value": value, "label": message_text(Message(label))}
-            for value, label in option.choices
-        ]
-    return body
 
 
 class MatchListView(APIView):
@@ -333,7 +141,7 @@ class MatchListView(APIView):
             matches = matches.filter(game_slug=game)
         if filters.validated_data.get("mine"):
             matches = matches.filter(seats__user=request.user)
-        return Response([_match_summary(match) for match in matches[:100]])
+        return Response([match_summary(match) for match in matches[:100]])
 
     @extend_schema(
         request=MatchCreateSerializer,
@@ -510,67 +318,6 @@ class MoveSubmitView(APIView):
             expected_version=data["version"],
         )
         return Response(match_body(match, request.user))
-
-
-# ---------------------------------------------------------------------------
-# Errors
-
-
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Answer every API error with `{"detail": str}` (ErrorSerializer).
-
-    The services' refusals map to 400/403/409, a body over Django's upload
-    limits to 400; DRF's own errors keep their
-    status, and validation errors become one `detail` naming each field
-    (`seats: Ensure this value is ...`). Returns None for anything else,
-    which DRF re-raises.
-    """
-    if isinstance(exc, RequestDataTooBig | TooManyFieldsSent | TooManyFilesSent):
-        # Django's own answer would be an HTML page.
-        return Response(
-            {"detail": str(REQUEST_TOO_LARGE)}, status=status.HTTP_400_BAD_REQUEST
-        )
-    if isinstance(exc, exceptions.MatchError):
-        code: int = status.HTTP_400_BAD_REQUEST
-        if isinstance(exc, exceptions.StaleMatch):
-            code = status.HTTP_409_CONFLICT
-        elif isinstance(exc, exceptions.NotSeated | exceptions.NotYourTurn):
-            code = status.HTTP_403_FORBIDDEN
-        return Response({"detail": str(exc.message)}, status=code)
-    response = drf_exception_handler(exc, context)
-    if response is not None and isinstance(exc, ValidationError):
-        response.data = {"detail": _error_text(exc.detail)}
-    return response
-
-
-def _error_text(detail: Any, field: str = "") -> str:
-    """Return DRF's validation messages as one line, each after its field."""
-    if isinstance(detail, dict):
-        return " ".join(
-            _error_text(value, _field_path(field, str(key)))
-            for key, value in detail.items()
-        )
-    if isinstance(detail, list):
-        return " ".join(_error_text(item, field) for item in detail)
-    return f"{field}: {detail}" if field else str(detail)
-
-
-def _field_path(field: str, key: str) -> str:
-    if key in ("non_field_errors", "detail"):
-        return field
-    return f"{field}.{key}" if field else key
-
-
-@csrf_exempt
-def not_found(request: HttpRequest) -> JsonResponse:
-    """Answer any unknown path under /api/ with a JSON 404 `{"detail": ...}`.
-
-    CSRF-exempt like the API's views: a token client sends no CSRF token,
-    and this changes nothing.
-    """
-    return JsonResponse(
-        {"detail": gettext("There is no such API endpoint.")}, status=404
-    )
 
 
 _SEND_AN_OBJECT = _("Send a JSON object.")

@@ -1,0 +1,76 @@
+"""The bodies the API answers: a match as one player sees it, a game's options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from accounts.models import User
+from games import selectors
+from games.models import Match
+from games.rules import Message, OptionInfo
+from games.text import message_text
+
+
+def match_body(match: Match, user: User) -> dict[str, Any]:
+    """Return the API's JSON body of `match` as seen by `user`.
+
+    Loads the seats with their players once (unless already loaded by
+    `selectors.match_for_viewer`), parses the state once and reads no log.
+    """
+    if "seats" not in getattr(match, "_prefetched_objects_cache", {}):
+        selectors.seats_load(match)
+    seat = selectors.viewer_seat(match, user)
+    board = selectors.board_context(match=match, seat=seat, with_log=False)
+    return {
+        **match_summary(match),
+        "to_move": sorted(s.position for s in board.seats if s.to_move),
+        "your_seat": board.seat,
+        "view": board.view,
+        "legal_moves": [move.data for move in board.legal_moves],
+        "autoplay": board.autoplay,
+        "autoplay_offered": board.autoplay_offered,
+        "outcome": board.outcome.to_json() if board.outcome else None,
+    }
+
+
+def match_summary(match: Match) -> dict[str, Any]:
+    """Return the match's id, game, status, version, options and seats.
+
+    Reads `match.seats.all()`: prefetch the seats with their players
+    (`selectors.seats_prefetch`) when summarising many matches.
+    """
+    return {
+        "id": match.id,
+        "game": match.game_slug,
+        "status": match.status,
+        "version": match.version,
+        "options": match.options,
+        "seats": [
+            {
+                "position": s.position,
+                "name": s.name,
+                "controller": s.controller,
+                "robot": s.robot,
+                "free": s.is_free,
+            }
+            for s in sorted(match.seats.all(), key=lambda s: s.position)
+        ],
+    }
+
+
+def option_body(option: OptionInfo) -> dict[str, Any]:
+    """Return a game option as the games list shows it, labels translated."""
+    body: dict[str, Any] = {
+        "key": option.key,
+        "label": message_text(Message(option.label)),
+        "kind": option.kind,
+        "default": option.default,
+    }
+    if option.kind == "int":
+        body.update(min=option.min_value, max=option.max_value)
+    if option.kind == "choice":
+        body["choices"] = [
+            {"value": value, "label": message_text(Message(label))}
+            for value, label in option.choices
+        ]
+    return body

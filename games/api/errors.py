@@ -1,0 +1,78 @@
+"""Every API error as `{"detail": str}`, and the JSON 404 under /api/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import (
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from accounts.exceptions import REQUEST_TOO_LARGE
+from games import exceptions
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Answer every API error with `{"detail": str}` (ErrorSerializer).
+
+    The services' refusals map to 400/403/409, a body over Django's upload
+    limits to 400; DRF's own errors keep their
+    status, and validation errors become one `detail` naming each field
+    (`seats: Ensure this value is ...`). Returns None for anything else,
+    which DRF re-raises.
+    """
+    if isinstance(exc, RequestDataTooBig | TooManyFieldsSent | TooManyFilesSent):
+        # Django's own answer would be an HTML page.
+        return Response(
+            {"detail": str(REQUEST_TOO_LARGE)}, status=status.HTTP_400_BAD_REQUEST
+        )
+    if isinstance(exc, exceptions.MatchError):
+        code: int = status.HTTP_400_BAD_REQUEST
+        if isinstance(exc, exceptions.StaleMatch):
+            code = status.HTTP_409_CONFLICT
+        elif isinstance(exc, exceptions.NotSeated | exceptions.NotYourTurn):
+            code = status.HTTP_403_FORBIDDEN
+        return Response({"detail": str(exc.message)}, status=code)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(exc, ValidationError):
+        response.data = {"detail": _error_text(exc.detail)}
+    return response
+
+
+def _error_text(detail: Any, field: str = "") -> str:
+    """Return DRF's validation messages as one line, each after its field."""
+    if isinstance(detail, dict):
+        return " ".join(
+            _error_text(value, _field_path(field, str(key)))
+            for key, value in detail.items()
+        )
+    if isinstance(detail, list):
+        return " ".join(_error_text(item, field) for item in detail)
+    return f"{field}: {detail}" if field else str(detail)
+
+
+def _field_path(field: str, key: str) -> str:
+    if key in ("non_field_errors", "detail"):
+        return field
+    return f"{field}.{key}" if field else key
+
+
+@csrf_exempt
+def not_found(request: HttpRequest) -> JsonResponse:
+    """Answer any unknown path under /api/ with a JSON 404 `{"detail": ...}`.
+
+    CSRF-exempt like the API's views: a token client sends no CSRF token,
+    and this changes nothing.
+    """
+    return JsonResponse(
+        {"detail": gettext("There is no such API endpoint.")}, status=404
+    )

@@ -1,0 +1,127 @@
+"""Request and response bodies of the JSON API, declared for its schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import (
+    extend_schema_field,
+)
+from rest_framework import serializers
+
+from games.models import Match, Seat
+from games.rules.registry import RULES_BY_SLUG
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    """The body of every error answer of the API: `{"detail": str}`."""
+
+    detail = serializers.CharField(
+        help_text="Why the request was refused, in the caller's language."
+    )
+
+
+class _StrictIntegerField(serializers.IntegerField):
+    """An integer that must be a JSON number, as the schema says ("3" is not)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class _StrictCharField(serializers.CharField):
+    """A string that must be a JSON string, as the schema says (3 is not)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field({"type": "string", "enum": ["true", "1", "false", "0", ""]})
+class _QueryFlagField(serializers.BooleanField):
+    """A yes/no query parameter: `true` or `1`, `false` or `0` (or empty)."""
+
+    TRUE_VALUES = {"true", "1"}
+    # False: DRF's own value for an absent parameter.
+    FALSE_VALUES = {"false", "0", False}
+
+
+class GameSerializer(serializers.Serializer[Any]):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    min_seats = serializers.IntegerField()
+    max_seats = serializers.IntegerField()
+    options = serializers.ListField(child=serializers.DictField())
+    robots = serializers.ListField(child=serializers.CharField())
+
+
+class MatchCreateSerializer(serializers.Serializer[Any]):
+    game = serializers.ChoiceField(choices=sorted(RULES_BY_SLUG))
+    # The range of all games together; each game refuses counts outside its
+    # own min_seats..max_seats with a 400 naming the reason.
+    seats = _StrictIntegerField(
+        min_value=min(rules.info.min_seats for rules in RULES_BY_SLUG.values()),
+        max_value=max(rules.info.max_seats for rules in RULES_BY_SLUG.values()),
+        help_text="Within the game's min_seats..max_seats (GET /api/games/); "
+        "other counts are refused with 400.",
+    )
+    options = serializers.DictField(required=False, default=dict)
+
+
+class RobotAddSerializer(serializers.Serializer[Any]):
+    robot = _StrictCharField(required=False, default="", allow_blank=True)
+
+
+class MoveSubmitSerializer(serializers.Serializer[Any]):
+    version = _StrictIntegerField(min_value=0)
+    move = serializers.DictField()
+
+
+class MatchListQuerySerializer(serializers.Serializer[Any]):
+    """The filters of GET /api/matches/: an unknown value is a 400 naming it."""
+
+    status = serializers.ChoiceField(
+        choices=[s.value for s in Match.Status], required=False, allow_blank=True
+    )
+    game = serializers.ChoiceField(
+        choices=sorted(RULES_BY_SLUG), required=False, allow_blank=True
+    )
+    # Absent or empty: false.
+    mine = _QueryFlagField(
+        required=False, help_text="Only matches where you have a seat."
+    )
+
+
+class SeatSerializer(serializers.Serializer[Any]):
+    position = serializers.IntegerField()
+    name = serializers.CharField()
+    controller = serializers.ChoiceField(
+        choices=[c.value for c in Seat.Controller],
+        help_text="Who makes the seat's moves: its person, a robot, or a robot "
+        "standing in for its person.",
+    )
+    robot = serializers.CharField(allow_blank=True)
+    free = serializers.BooleanField()
+
+
+class MatchSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=[s.value for s in Match.Status])
+    version = serializers.IntegerField()
+    options = serializers.DictField()
+    seats = SeatSerializer(many=True)
+    to_move = serializers.ListField(child=serializers.IntegerField())
+    your_seat = serializers.IntegerField(allow_null=True)
+    view = serializers.DictField(allow_null=True)
+    legal_moves = serializers.ListField(child=serializers.DictField())
+    autoplay = serializers.BooleanField(
+        help_text="A robot stands in for your seat (POST take-back/ to play again)."
+    )
+    autoplay_offered = serializers.BooleanField(
+        help_text="The rules offer to let the system finish the match for you "
+        "(POST autoplay/)."
+    )
+    outcome = serializers.DictField(allow_null=True)
