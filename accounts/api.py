@@ -11,11 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import (
-    RequestDataTooBig,
-    TooManyFieldsSent,
-    TooManyFilesSent,
-)
 from django.utils.functional import Promise
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -28,7 +23,6 @@ from games.api.serializers import ErrorSerializer
 
 from . import services
 from .exceptions import (
-    REQUEST_TOO_LARGE,
     SEND_CREDENTIALS,
     LogInRateLimited,
     LogInRefused,
@@ -83,11 +77,9 @@ class TokenView(APIView):
         auth=[],
     )
     def post(self, request: Request) -> Response:
-        try:
-            data = request.data
-        except (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent):
-            # Django's answer would be an HTML page (and an error log line).
-            return _refusal(REQUEST_TOO_LARGE)
+        # A body over Django's limits raises here; the API's exception
+        # handler answers it (games.api.errors).
+        data = request.data
         if not isinstance(data, Mapping):
             return _refusal(SEND_CREDENTIALS)
         serializer = TokenRequestSerializer(data=data)

@@ -249,7 +249,7 @@ def _board_render(
     `position` None is a spectator. The log holds the entries after
     `log_since` (the page has the rest).
     """
-    match = Match.objects.prefetch_related(selectors.seats_prefetch()).get(id=match_id)
+    match = selectors.match_with_seats(match_id=match_id)
     seat = next((s for s in match.seats.all() if s.position == position), None)
     with translation.override(language):
         board = selectors.board_context(match=match, seat=seat, log_since=log_since)

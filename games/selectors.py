@@ -133,8 +133,16 @@ def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | 
     queries: the match, then its seats with their players (`match.seats.all()`
     reads them from then on).
     """
-    match = Match.objects.prefetch_related(seats_prefetch()).get(id=match_id)
+    match = match_with_seats(match_id=match_id)
     return match, viewer_seat(match, user)
+
+
+def match_with_seats(*, match_id: int) -> Match:
+    """Return the match with its seats and their players loaded (two queries).
+
+    Raises Match.DoesNotExist for an unknown id.
+    """
+    return Match.objects.prefetch_related(seats_prefetch()).get(id=match_id)
 
 
 def viewer_seat(match: Match, user: User | Any) -> Seat | None:

@@ -14,11 +14,10 @@ from games.text import message_text
 def match_body(match: Match, user: User) -> dict[str, Any]:
     """Return the API's JSON body of `match` as seen by `user`.
 
-    Loads the seats with their players once (unless already loaded by
-    `selectors.match_for_viewer`), parses the state once and reads no log.
+    Loads the seats with their players once, parses the state once and
+    reads no log.
     """
-    if "seats" not in getattr(match, "_prefetched_objects_cache", {}):
-        selectors.seats_load(match)
+    selectors.seats_load(match)
     seat = selectors.viewer_seat(match, user)
     board = selectors.board_context(match=match, seat=seat, with_log=False)
     return {

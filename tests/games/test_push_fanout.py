@@ -162,9 +162,9 @@ async def test_a_board_opens_and_follows_moves_while_redis_is_down(
         }
     }
     settings.LIVE_FALLBACK_POLL_SECONDS = 0.05
-    socket = await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
-    connected, _ = await socket.connect()
-    assert connected
+    socket = await _connect(
+        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+    )
     try:
         # The move's own group message is lost (robust on commit): the
         # fallback poll brings it.
