@@ -398,10 +398,35 @@ class Rules(ABC, Generic[S, M]):
         """Return whether the rules offer `seat` to let the system finish for it.
 
         Who plays a seat is the platform's business (the seat's controller);
-        the rules only say when the offer stands, e.g. Race's decided race.
+        the rules only say when the offer stands, e.g. Race's decided race,
+        and in which order the seats are asked (`autoplay_offer_order`).
         Default: never.
         """
         return False
+
+    def autoplay_offer_order(self, state: S, seats: int) -> tuple[frozenset[int], ...]:
+        """Return the seats offered to finish automatically, grouped in asking order.
+
+        The offer goes to the seats of the first group; a seat of a later
+        group is asked once every seat of the earlier groups has answered
+        (the answers are the platform's: a seat setting). A seat is in a
+        group exactly when `autoplay_offered(state, seat)`; no group is
+        empty, so () means no offer now. `seats` is the number of seats at
+        the match. Default: one group, every seat `autoplay_offered` names.
+        """
+        offered = frozenset(s for s in range(seats) if self.autoplay_offered(state, s))
+        return (offered,) if offered else ()
+
+    def decided_winners(self, state: S) -> frozenset[int]:
+        """Return the winners of a running match that is already decided.
+
+        The seats ranked first however the match ends from here, once the
+        rules call it decided (Race's decided race); empty before that and
+        once the match is over (`outcome` says then). The platform tells
+        these seats that they win when it offers them to finish
+        automatically. Default: never decided before the end.
+        """
+        return frozenset()
 
     def upgrade_state(self, data: JSON, version: str) -> JSON:
         """Return state JSON stored under rules `version` in today's shape.

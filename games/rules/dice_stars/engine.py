@@ -7,7 +7,8 @@ rules ("Dice Stars rules, B" names their section), reproduced on the rules
 page (templates/games/dice-stars/rules_en.html), and Spielpost's rulings on
 the rules page for what they leave open.
 
-The view (`DiceStarsRules.view(state, seat)`, seat None = spectator) is JSON:
+The view (`DiceStarsRules.view(state, seat)`, seat None = spectator; built
+in seat_view.py) is JSON:
 
 - `step`: "rebag" | "draw" | "take" | "stars" | "over"; `seat`: the viewer
   or None; `seats`; `current`: the seat whose turn it is (None once over);
@@ -30,7 +31,14 @@ The view (`DiceStarsRules.view(state, seat)`, seat None = spectator) is JSON:
   the player's total: the best possible placement for stars).
 - `comet_turn`: no take fits, so the chosen dice go into the comet.
 - `stars_left`: star cells still to mark; `star_rows`: in the stars step,
-  one dict per row with a free star cell: {`value`, `free`, `points`}.
+  one dict per row with a free star cell: {`value`, `free`, `cells` (the
+  row's star cells), `points`, `now`, `full`}. Each is a change of the
+  player's total: `points` if this cell and the other stars left are placed
+  as well as they can be (robots choose by it); `now` if this one cell is
+  all that changes (a row with only some star cells marked scores 0);
+  `full` once all the row's star cells are marked, at its present sum (a
+  full row scores double; Dice Stars rules, "Effekt der gelben
+  Multiplikatorfelder"). `now` == `full` when this cell completes the row.
 - `sheets`: one per seat: {`seat`, `total`, `comet`, `white_free`, `rows`:
   [{`value`, `cells`: [{`mark`: None | "x" | int, `green`, `colour`}],
   `stars`: {`cells`, `marked`}, `sum`, `multiplier`, `score`}]}.
@@ -42,7 +50,6 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import cast
 
 from games.rules.base import (
@@ -60,10 +67,10 @@ from games.rules.base import (
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import flow
+from . import flow, seat_view
 from . import texts as t
-from .dice import ALL_DICE, COLOURS, DIE_COLOURS, colour_message, die_message
-from .sheet import STAR_CELLS, VALUES, WHITE, Sheet
+from .dice import ALL_DICE, colour_message, die_message
+from .sheet import STAR_CELLS, Sheet
 from .state import (
     MAX_SEATS,
     SOLO_GRID_DEFAULT,
@@ -71,10 +78,6 @@ from .state import (
     SOLO_GRID_MIN,
     STEP_DRAW,
     STEP_OVER,
-    STEP_REBAG,
-    STEP_STARS,
-    STEP_TAKE,
-    Die,
     Draw,
     Move,
     PlaceStar,
@@ -84,6 +87,7 @@ from .state import (
     TakeStars,
     TakeValue,
 )
+from .turn_end import solo_won
 
 # Per seat: at most 50 cells to fill, one per turn at least, plus the comet
 # turn; each turn is up to 3 moves (rebag, draw, take) plus one per star cell.
@@ -166,74 +170,13 @@ class DiceStarsRules(Rules[State, Move]):
         return flow.apply_move(state, seat, move)
 
     def view(self, state: State, seat: int | None) -> JSON:
-        """Return the whole open game as JSON (shape in the module docstring)."""
-        rolled = set(state.rolled)
-        current = state.current
-        takes: list[JSON] = []
-        comet_turn = False
-        if state.step == STEP_TAKE and current is not None:
-            options = flow.take_options(state, current)
-            legal = flow.legal_takes(options)
-            comet_turn = flow.is_comet_turn(options)
-            sheet = state.sheets[current]
-            before = sheet.total()
-            takes = [
-                _take_json(option, option in legal, comet_turn, sheet, before, rolled)
-                for option in options
-            ]
-        star_rows: list[JSON] = []
-        if state.step == STEP_STARS and current is not None:
-            sheet = state.sheets[current]
-            before = sheet.total()
-            for value in flow.star_rows(state, current):
-                best = sheet.mark_star(value).best_star_total(state.stars_left - 1)
-                star_rows.append(
-                    {
-                        "value": value,
-                        "free": sheet.star_free(value),
-                        "points": None if best is None else best - before,
-                    }
-                )
-        outcome = self.outcome(state)
-        return {
-            "step": state.step,
-            "seat": seat,
-            "seats": state.seats,
-            "current": current,
-            "start": state.start,
-            "to_move": sorted(self.to_move(state)),
-            "turns": list(state.turns),
-            "solo": None
-            if not state.solo
-            else {
-                "size": state.solo_grid,
-                "marked": state.solo_marked,
-                "points_per_cell": flow.SOLO_POINTS_PER_CELL,
-                "opponent_score": flow.opponent_score(state),
-            },
-            "bag": _pool(state.bag),
-            "discard": _pool(state.discard),
-            "reserve": [_die_json(d, rolled) for d in state.reserve],
-            "draw": {
-                "counts": flow.draw_counts(state),
-                "forced": flow.is_draw_forced(state),
-            }
-            if state.step == STEP_DRAW
-            else None,
-            "rebag": {"discard": len(state.discard), "reserve": len(state.reserve)}
-            if state.step == STEP_REBAG
-            else None,
-            "rebag_next": state.rebag_next,
-            "takes": takes,
-            "comet_turn": comet_turn,
-            "stars_left": state.stars_left,
-            "star_rows": star_rows,
-            "sheets": [_sheet_json(s, sheet) for s, sheet in enumerate(state.sheets)],
-            "end_trigger": None
-            if state.end_trigger is None
-            else {"seat": state.end_trigger[0], "reason": state.end_trigger[1]},
-            "outcome": None if outcome is None else outcome.to_json(),
-        }
+        """Return the whole open game as JSON (shape in the module docstring).
+
+        Built by `seat_view.view`.
+        """
+        return seat_view.view(
+            state, seat, to_move=self.to_move(state), outcome=self.outcome(state)
+        )
 
     def outcome(self, state: State) -> Outcome | None:
         """Return ranks and totals once over, else None.
@@ -247,7 +190,7 @@ class DiceStarsRules(Rules[State, Move]):
         totals = tuple(sheet.total() for sheet in state.sheets)
         if state.solo:
             return Outcome(
-                ranks=(1 if flow.solo_won(state) else 2,),
+                ranks=(1 if solo_won(state) else 2,),
                 reason=state.end_reason,
                 scores=totals,
             )
@@ -315,107 +258,6 @@ class DiceStarsRules(Rules[State, Move]):
         Shapes: the move records of state.py; no coercion, no unknown keys.
         """
         return cast(Move, parse(Move, data, MALFORMED_MOVE))
-
-
-def _pool(dice: tuple[int, ...]) -> JSON:
-    counts = Counter(DIE_COLOURS[d] for d in dice)
-    return {"count": len(dice), "colours": {c: counts[c] for c in COLOURS}}
-
-
-def _die_json(die: Die, rolled: set[int]) -> JSON:
-    return {
-        "die": die.die,
-        "colour": die.colour,
-        "face": die.face,
-        "star": die.is_star,
-        "new": die.die in rolled,
-    }
-
-
-def _why_not(option: flow.TakeOption) -> Message | None:
-    if option.fits:
-        return None
-    move = option.move
-    count = len(option.dice)
-    params: JSON = {"count": count, "free": option.free}
-    if isinstance(move, TakeColour):
-        params["colour"] = colour_message(move.colour).to_json()
-        return Message(t.COLUMN_SHORT if option.free else t.COLUMN_FULL, params)
-    if isinstance(move, TakeValue):
-        params["value"] = move.value
-        return Message(t.ROW_SHORT if option.free else t.ROW_FULL, params)
-    return Message(t.STARS_SHORT if option.free else t.STARS_FULL, params)
-
-
-def _take_json(
-    option: flow.TakeOption,
-    legal: bool,
-    comet: bool,
-    sheet: Sheet,
-    before: int,
-    rolled: set[int],
-) -> JSON:
-    """Return one take of the view; `before` is `sheet.total()` (computed once)."""
-    move = option.move
-    colour = move.colour if isinstance(move, TakeColour) else None
-    value = move.value if isinstance(move, TakeValue) else None
-    if comet:
-        points = -option.total
-    elif isinstance(move, TakeStars):
-        best = sheet.best_star_total(len(option.dice))
-        points = 0 if best is None else best - before
-    elif option.fits:
-        points = sheet.write(option.cells, option.total).total() - before
-    else:
-        points = 0
-    key = move.kind if isinstance(move, TakeStars) else f"{move.kind}-{colour or value}"
-    reason = _why_not(option)
-    return {
-        "key": key,
-        "kind": move.kind,
-        "colour": colour,
-        "value": value,
-        "move": move.to_json(),
-        "dice": [_die_json(d, rolled) for d in option.dice],
-        "count": len(option.dice),
-        "sum": option.total,
-        "fits": option.fits,
-        "legal": legal,
-        "comet": comet and legal,
-        "cells": [[VALUES[r], i] for r, i in option.cells],
-        "free": option.free,
-        "reason": None if reason is None else reason.to_json(),
-        "points": points,
-    }
-
-
-def _sheet_json(seat: int, sheet: Sheet) -> JSON:
-    rows = []
-    for r, value in enumerate(VALUES):
-        rows.append(
-            {
-                "value": value,
-                "cells": [
-                    {
-                        "mark": cell,
-                        "green": i >= WHITE,
-                        "colour": COLOURS[i] if i < WHITE else None,
-                    }
-                    for i, cell in enumerate(sheet.rows[r])
-                ],
-                "stars": {"cells": STAR_CELLS[r], "marked": sheet.stars[r]},
-                "sum": sheet.row_sum(r),
-                "multiplier": sheet.multiplier(r),
-                "score": sheet.row_score(r),
-            }
-        )
-    return {
-        "seat": seat,
-        "total": sheet.total(),
-        "comet": sheet.comet,
-        "white_free": sheet.white_free(),
-        "rows": rows,
-    }
 
 
 RULES = DiceStarsRules()

@@ -7,7 +7,8 @@ ends. Chance: the shuffle of each deal and the starting seat, drawn from
 rules page, templates/games/race/rules_en.html), and Spielpost's rulings on
 the rules page ("Spielpost edition"), which win where they differ.
 
-The view (`RaceRules.view(state, seat)`, seat None = spectator) is JSON:
+The view (`RaceRules.view(state, seat)`, seat None = spectator; built in
+seat_view.py) is JSON:
 
 - `phase`: "favourites" | "play" | "over"; `seat`: the viewer or None;
   `seats`: number of seats; `options`: {"win_bet": bool, "superpowers": bool}.
@@ -33,8 +34,9 @@ The view (`RaceRules.view(state, seat)`, seat None = spectator) is JSON:
   `hidden_stars` (chosen star cards still hidden), `steps` {Knonster id:
   net fields this seat moved it}, `score` (int once over, else None).
 - `decided`: no order of the remaining Knonsters can change the players'
-  ranking (then `autoplay_offered` holds for every seat); `outcome`: None,
-  or {`ranks`, `scores`, `reason`} once over.
+  ranking (then `autoplay_offered` holds for every seat, and
+  `autoplay_offer_order` asks the winners first); `outcome`: None, or
+  {`ranks`, `scores`, `reason`} once over.
 
 Who plays a seat (a person, a robot, or the system finishing a decided
 race for a person) is the platform's business, not part of the state.
@@ -44,7 +46,6 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 from typing import cast
 
@@ -65,7 +66,7 @@ from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, parse
 
 from . import cards as c
-from . import flow
+from . import flow, seat_view
 from . import texts as t
 from .state import (
     MAX_REDEALS,
@@ -204,115 +205,21 @@ class RaceRules(Rules[State, Move]):
         return flow.play_card(state, seat, move)
 
     def view(self, state: State, seat: int | None) -> JSON:
-        """Return what `seat` may know (shape in the module docstring)."""
-        over = state.phase == PHASE_OVER
-        board = flow.board(state)
-        ranks = c.ranks(*board)
-        spent = {use.knonster: use.seat for use in state.powers_used}
-        outcome = self.outcome(state)
-        knonsters = [
-            {
-                "id": k,
-                "name": c.NAMES[k],
-                "colour": c.COLOURS[k],
-                "position": state.positions[i],
-                "rank": ranks[i],
-                "finished": k in state.podium,
-                "place": state.podium.index(k) + 1 if k in state.podium else None,
-                "power": {
-                    "text": Message(c.POWER_TEXTS[k]).to_json(),
-                    "spent": k in spent,
-                    "spent_by": spent.get(k),
-                },
-            }
-            for i, k in enumerate(c.KNONSTERS)
-        ]
-        last = state.last_play
-        hand = None
-        own = None
-        if seat is not None:
-            counts = Counter(state.hands[seat])
-            hand = [
-                {
-                    "card": card,
-                    "count": counts[card],
-                    "effect": c.card_target(card, *board) is not None,
-                    "label": t.card_message(t.LABEL, card).to_json(),
-                    "text": t.card_message(t.TEXT, card).to_json(),
-                }
-                for card in counts
-            ]
-            if state.favourites[seat]:
-                own = {
-                    "knonsters": list(state.favourites[seat]),
-                    "winner": state.winners[seat],
-                }
-        players = []
-        for s in range(state.seats):
-            revealed = flow.revealed(state, s)
-            known = state.favourites[s] if over or s == seat else revealed
-            players.append(
-                {
-                    "seat": s,
-                    "hand_count": len(state.hands[s]),
-                    "chosen": bool(state.favourites[s]),
-                    "favourites": list(known),
-                    "winner": state.winners[s] if over or s == seat else None,
-                    "revealed": list(revealed),
-                    "hidden_stars": flow.hidden_stars(state, s),
-                    "steps": dict(zip(c.KNONSTERS, state.steps[s], strict=True)),
-                    "score": None
-                    if outcome is None or outcome.scores is None
-                    else outcome.scores[s],
-                }
-            )
-        return {
-            "phase": state.phase,
-            "seat": seat,
-            "seats": state.seats,
-            "options": {"win_bet": state.win_bet, "superpowers": state.superpowers},
-            "to_move": sorted(self.to_move(state)),
-            "current": state.current,
-            "redeals": state.redeals,
-            "knonsters": knonsters,
-            "podium": list(state.podium),
-            "last_play": None
-            if last is None
-            else {
-                "seat": last.seat,
-                "card": last.card,
-                "label": t.card_message(t.LABEL, last.card).to_json(),
-                "effect": last.effect,
-                "power": last.power,
-            },
-            "discard_count": len(state.discard),
-            "draw_pile": len(state.draw_pile),
-            "hand": hand,
-            "favourites": own,
-            "players": players,
-            "decided": flow.is_decided(state),
-            "outcome": None if outcome is None else outcome.to_json(),
-        }
+        """Return what `seat` may know (shape in the module docstring).
+
+        Built by `seat_view.view`.
+        """
+        return seat_view.view(
+            state, seat, to_move=self.to_move(state), outcome=self.outcome(state)
+        )
 
     def static_view(self, options: JSON, seats: int) -> JSON:
         """Return the deck as every viewer may know it; no move changes it.
 
-        `{"cards": n, "deck": [{"card", "copies", "label", "text"}, ...]}`:
-        one entry per card type in deck order, label and text as Message
-        JSON. Race rules, Components; Spielpost's rulings, Deck.
+        Built by `seat_view.static_view` (shape in its docstring). Race
+        rules, Components; Spielpost's rulings, Deck.
         """
-        return {
-            "cards": len(c.DECK),
-            "deck": [
-                {
-                    "card": card.id,
-                    "copies": card.copies,
-                    "label": t.card_message(t.LABEL, card.id).to_json(),
-                    "text": t.card_message(t.TEXT, card.id).to_json(),
-                }
-                for card in c.CARDS.values()
-            ],
-        }
+        return seat_view.static_view()
 
     def outcome(self, state: State) -> Outcome | None:
         """Return ranks and scores once the race is over, else None.
@@ -408,6 +315,35 @@ class RaceRules(Rules[State, Move]):
             and 0 <= seat < state.seats
             and flow.is_decided(state)
         )
+
+    def autoplay_offer_order(
+        self, state: State, seats: int
+    ) -> tuple[frozenset[int], ...]:
+        """Return the seats offered to finish automatically: winners first.
+
+        Two groups once the race is decided: the winner(s) by the decided
+        ranking (several on a tie), then everybody else; () before that and
+        once the race is over. Only seats `autoplay_offered` names count;
+        the seats are the state's (`seats` is the same number). Race rules,
+        Choice of Favorites ("the system will first ask the winner, then
+        all other players"); Spielpost's rulings, A decided race.
+        """
+        offered = frozenset(
+            s for s in range(state.seats) if self.autoplay_offered(state, s)
+        )
+        winners = self.decided_winners(state) & offered
+        return tuple(group for group in (winners, offered - winners) if group)
+
+    def decided_winners(self, state: State) -> frozenset[int]:
+        """Return the seats ranked first in a decided race (several on a tie).
+
+        Empty while the race is open and once it is over. Race rules,
+        Choice of Favorites; Spielpost's rulings, A decided race.
+        """
+        ranks = flow.decided_ranks(state)
+        if ranks is None:
+            return frozenset()
+        return frozenset(s for s, rank in enumerate(ranks) if rank == 1)
 
     def upgrade_state(self, data: JSON, version: str) -> JSON:
         """Return a state stored under rules `version` in today's shape.

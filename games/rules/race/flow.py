@@ -56,14 +56,24 @@ def outcome_of(state: State) -> Outcome | None:
 def is_decided(state: State) -> bool:
     """Return whether no ending can change the players' ranking.
 
-    Checks every podium the race can still end with (`possible_podiums`,
-    which includes an early end by an empty draw pile). With Superpowers a
-    points tie is decided by hidden star cards, so it counts only if
-    neither seat can still reveal a star. Race rules, Choice of Favorites;
-    Spielpost's rulings, A decided race. Only in the play phase.
+    See `decided_ranks`. Race rules, Choice of Favorites; Spielpost's
+    rulings, A decided race. Only in the play phase.
+    """
+    return decided_ranks(state) is not None
+
+
+def decided_ranks(state: State) -> tuple[int, ...] | None:
+    """Return the players' final ranks (per seat, 1 = first) if already fixed.
+
+    None while some ending can still change the ranking, and outside the
+    play phase. Checks every podium the race can still end with
+    (`possible_podiums`, which includes an early end by an empty draw
+    pile). With Superpowers a points tie is decided by hidden star cards,
+    so it counts only if neither seat can still reveal a star. Race rules,
+    Choice of Favorites; Spielpost's rulings, A decided race.
     """
     if state.phase != PHASE_PLAY:
-        return False
+        return None
     seen: set[tuple[int, ...]] = set()
     for podium in c.possible_podiums(state.podium):
         points = c.scores(state.favourites, state.winners, podium)
@@ -72,11 +82,13 @@ def is_decided(state: State) -> bool:
                 if points[a] == points[b] and not (
                     _frozen(state, a) and _frozen(state, b)
                 ):
-                    return False
+                    return None
         seen.add(c.seat_ranks(rank_keys(state, points)))
         if len(seen) > 1:
-            return False
-    return True
+            return None
+    # possible_podiums always holds the podium as it stands.
+    (ranks,) = seen
+    return ranks
 
 
 def board(state: State) -> c.Board:

@@ -145,8 +145,8 @@ EVENT_TEXTS: dict[str, str] = {
     "card_drawn": gettext_noop("%(player)s draws a card."),
     "race_decided": gettext_noop(
         "The race is decided: no order of the remaining Knonsters can change "
-        "the players' ranking. Each player may now let the system finish for "
-        "them."
+        "the players' ranking. The system now offers to finish the race for the "
+        "winners first, then for the others."
     ),
     "race_over_race_finished": gettext_noop(
         "The race is over: three Knonsters have crossed the finish line."

@@ -4,13 +4,18 @@ Race rules, Choice of Favorites: "it can determine if the game is already
 decided ... the system will ... ask ... if they want to let the system
 finish the game automatically"; Spielpost's rulings, A decided race: in
 asynchronous play the offer stands at any time once the race is decided,
-and accepting is a seat setting (the platform's), not a move.
+and accepting is a seat setting (the platform's), not a move. The order of
+the offer: "the system will first ask the winner, then all other players"
+(Spielpost rulings, Decided game).
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from games.rules.base import Rules
 from games.rules.race.flow import is_decided
 from games.rules.race.state import PlayCard, PowerUse
 
@@ -128,3 +133,89 @@ def test_finish_automatically_is_not_a_move(race, scenario):
     assert legal == [PlayCard(card) for card in dict.fromkeys(FIVE)]
     assert all(str(race.describe(m)) != "Finish automatically" for m in legal)
     assert "autoplay" not in race.view(state, 0)["players"][0]
+
+
+# ---------------------------------------------------------------------------
+# Who is asked first (Spielpost rulings, Decided game: "first to the
+# winner(s) and, once they have answered, to the other players")
+
+# Seat 1 has Celya and Elaari on places 1 and 2: it wins whatever happens.
+WINNER_ONE = {
+    "seats": 3,
+    "favourites": (("rithle", "aristas"), ("celya", "elaari"), ("rithle", "celya")),
+    "positions": (10, 10, 61, 61),
+    "podium": ("celya", "elaari"),
+}
+
+
+def test_the_winner_is_asked_first_and_everybody_else_after(race, scenario):
+    # Spielpost rulings, Decided game: the winner first, then the others;
+    # the winner need not be the seat to move.
+    state = scenario(**WINNER_ONE, current=0)
+    assert race.to_move(state) == {0}
+
+    assert race.autoplay_offer_order(state, 3) == (frozenset({1}), frozenset({0, 2}))
+    assert race.decided_winners(state) == {1}
+
+
+def test_tied_winners_are_all_asked_first(race, scenario):
+    # Spielpost rulings, Decided game; Race rules, Final Scoring: "In case of
+    # a tie there will be several winners", so all of them are asked first.
+    tie = (("rithle", "aristas"), ("celya", "elaari"), ("celya", "elaari"))
+    state = scenario(**{**WINNER_ONE, "favourites": tie}, current=0)
+
+    assert race.autoplay_offer_order(state, 3) == (frozenset({1, 2}), frozenset({0}))
+    assert race.decided_winners(state) == {1, 2}
+
+
+def test_when_everybody_wins_there_is_one_group(race, scenario):
+    # Spielpost rulings, Decided game: nobody is left to ask after them.
+    same = (("rithle", "elaari"), ("rithle", "elaari"))
+    state = scenario(favourites=same, positions=(61, 10, 10, 10), podium=("rithle",))
+
+    assert race.autoplay_offer_order(state, 2) == (frozenset({0, 1}),)
+
+
+def test_nobody_is_asked_while_the_race_is_open_or_over(race, scenario):
+    # Spielpost rulings, Decided game: the offer follows the decided game.
+    assert race.autoplay_offer_order(scenario(hands=(FIVE, FIVE)), 2) == ()
+    assert race.decided_winners(scenario(hands=(FIVE, FIVE))) == frozenset()
+    choosing = race.new_state(seats=3, options={}, seed=1)
+    assert race.autoplay_offer_order(choosing, 3) == ()
+    over = scenario(
+        positions=(61, 61, 61, 10),
+        podium=("rithle", "aristas", "celya"),
+        phase="over",
+        current=None,
+        end_reason="race_finished",
+    )
+    assert race.autoplay_offer_order(over, 2) == ()
+    # The outcome names the winners of a finished race.
+    assert race.decided_winners(over) == frozenset()
+
+
+def test_the_default_order_asks_every_offered_seat_at_once(race, scenario):
+    # The contract's default (games without an order of their own): one
+    # group, the seats `autoplay_offered` names.
+    state = scenario(**WINNER_ONE)
+
+    assert Rules.autoplay_offer_order(race, state, 3) == (frozenset({0, 1, 2}),)
+    assert Rules.decided_winners(race, state) == frozenset()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_order_holds_exactly_the_seats_offered(race, seed):
+    # Spielpost rulings, Decided game: every seat offered is asked once,
+    # the winners first; checked along random races of 2 to 4 seats.
+    rnd = random.Random(seed)
+    state = race.new_state(seats=2 + seed % 3, options={}, seed=seed)
+    while race.outcome(state) is None:
+        order = race.autoplay_offer_order(state, state.seats)
+        offered = {s for s in range(state.seats) if race.autoplay_offered(state, s)}
+        assert all(order)
+        assert sum(len(group) for group in order) == len(offered)
+        assert set().union(*order) == offered
+        if order:
+            assert order[0] == race.decided_winners(state)
+        seat = min(race.to_move(state))
+        state, _ = race.apply(state, seat, rnd.choice(race.legal_moves(state, seat)))

@@ -13,7 +13,6 @@ from games.rules.race.state import (
     PlayCard,
     State,
 )
-from games.rules.structs import replace
 
 FIVE = ("plus7-rithle", "plus5-rithle", "plus7-celya", "plus5-celya", "rank4")
 
@@ -106,11 +105,42 @@ def test_with_win_bet_same_favourites_and_same_winner_deal_again(race):
 
 
 def test_after_the_redeal_cap_identical_favourites_race_anyway(race):
-    # Spielpost's rulings, Turns and the end: at most MAX_REDEALS redeals, so a match has a
-    # true length bound.
-    state = replace(race.new_state(seats=2, options={}, seed=1), redeals=MAX_REDEALS)
-    state, _ = _choose_all(race, state, [_favourites(("rithle", "celya"))] * 2)
+    # Spielpost rulings, "Favourites, Win Bet, restart": "Edition: after 10 restarts
+    # in a row the race starts anyway (it then ends in a tie for everyone); the rules
+    # page says so." The cap also gives a match a true length bound.
+    assert MAX_REDEALS == 10
+    state = race.new_state(seats=2, options={}, seed=1)
+    same = [_favourites(("rithle", "celya"))] * 2
+    for restart in range(1, 11):
+        state, events = _choose_all(race, state, same)
+        assert state.phase == "favourites"
+        assert state.redeals == restart
+        assert events[-1].kind == "redeal"
+    state, events = _choose_all(race, state, same)
     assert state.phase == "play"
+    assert state.redeals == 10
+    assert events[-1].kind == "race_started"
+    # Everybody backs the same Knonsters, so the race ends in a tie for everyone.
+    while state.phase != "over":
+        seat = state.current
+        state, _ = race.apply(state, seat, race.legal_moves(state, seat)[0])
+    outcome = race.outcome(state)
+    assert outcome.ranks == (1, 1)
+    assert outcome.scores[0] == outcome.scores[1]
+
+
+def test_after_the_redeal_cap_the_same_win_bet_races_anyway(race):
+    # Spielpost rulings, "Favourites, Win Bet, restart": with the Win Bet, a restart
+    # needs the same favourites and the same winner; the cap of 10 applies as well.
+    state = race.new_state(seats=3, options={"win_bet": True}, seed=5)
+    same = [_favourites(("aristas", "elaari"), "elaari")] * 3
+    for _ in range(MAX_REDEALS):
+        state, _ = _choose_all(race, state, same)
+        assert state.phase == "favourites"
+    state, events = _choose_all(race, state, same)
+    assert state.phase == "play"
+    assert state.redeals == MAX_REDEALS
+    assert events[-1].kind == "race_started"
 
 
 def test_the_starting_seat_is_random_and_turns_follow_seat_order(race):

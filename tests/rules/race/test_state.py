@@ -345,6 +345,8 @@ def _exercise(race, state):
     race.outcome(state)
     for viewer in [*range(state.seats), None]:
         json.dumps(race.view(state, viewer))
+    race.autoplay_offer_order(state, state.seats)
+    race.decided_winners(state)
     for seat in range(state.seats):
         race.autoplay_offered(state, seat)
         for move in race.legal_moves(state, seat):
