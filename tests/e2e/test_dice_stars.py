@@ -106,7 +106,9 @@ def test_a_person_plays_a_solo_game_to_the_end(stack: Stack, new_page) -> None:
     assert {"draw", "value", "colour"} & kinds["alice"]
     assert alice.locator("#board .outcome h2").inner_text() == "Final result"
     assert alice.locator("#match-status").inner_text() == "Finished"
-    assert alice.locator("#seats .badge.rank").count() == 1
+    # Alone at the table: the result is one sentence, no place badge.
+    assert alice.locator("#seats .badge.rank").count() == 0
+    assert "the virtual opponent" in alice.locator("#board .outcome").inner_text()
     screenshot(alice, "dice-stars-solo-final")
 
 

@@ -68,7 +68,7 @@ def test_alice_sees_her_own_secrets_on_her_page(client_for, alice, secret_match)
 
     assert set(_hand_section(html)) == set(state.hands[0])
     assert "♥" in _player_row(html, 0, "Alice")
-    assert "(1)" in _player_row(html, 0, "Alice")
+    assert "winner bet" in _player_row(html, 0, "Alice")
 
 
 @pytest.mark.parametrize("viewer", ["bob", "carol", None])
@@ -84,10 +84,10 @@ def test_other_viewers_pages_hold_none_of_alices_secrets(
     assert set(_hand_section(html)) == own_hand
     assert not (set(state.hands[0]) - own_hand) & set(_hand_section(html))
     alice_row = _player_row(html, 0, "Alice")
-    # Favourite chips (♥, ★ when revealed) and the winner bet mark "(1)".
+    # Favourite chips (♥, ★ when revealed) and the winner bet mark.
     assert "♥" not in alice_row
     assert "★" not in alice_row
-    assert "(1)" not in alice_row
+    assert "winner bet" not in alice_row
     robot_row = _player_row(html, 2, "Robot")
     assert "♥" not in robot_row
 

@@ -206,7 +206,14 @@ def test_the_sheet_has_value_rows_colour_columns_green_and_star_cells(
         "blue",
         "yellow",
     ]
-    assert [th.one("span", cls="ds-colour-name").text() for th in heads] == [
+    assert [th.one("span", cls="ds-long").text() for th in heads] == [
+        "black",
+        "pink",
+        "light blue",
+        "yellow",
+    ]
+    # The compact sheet (a phone) shows short names; the full name is their title.
+    assert [th.one("abbr", cls="ds-short").attrs["title"] for th in heads] == [
         "black",
         "pink",
         "light blue",
@@ -525,8 +532,12 @@ def test_the_stars_step_puts_a_button_by_each_rows_star_cells(client_for, alice,
     for value in (3, 4, 5, 6):
         stars = table.one("tr", data_row=str(value)).one("td", cls="ds-stars")
         assert stars.moves() == [{"kind": "place_star", "value": value}]
-    # Row 3 has 1 of 3 marked: two more complete it and double its 4.
-    assert table.one("tr", data_row="3").one("button").text() == "+8"
+    # A button shows the change this one star cell makes now. Row 3 has 1 of 3
+    # marked and scores 0 either way; two more would double its 4 (the title
+    # says so). Row 4's first star cell costs its 13 until the row is full.
+    row3 = table.one("tr", data_row="3").one("button")
+    assert row3.text() == "+0"
+    assert "+8 once all 3 star cells are marked" in row3.attrs["title"]
     assert table.one("tr", data_row="4").one("button").text() == "-13"
 
 
@@ -608,7 +619,11 @@ def test_every_step_of_a_solo_game_offers_exactly_the_legal_moves(
     else:
         raise AssertionError("the solo game did not end")
 
-    verdict = board.one("div", cls="ds-status").text()
-    assert "virtual opponent" in verdict
+    # The verdict is the page's final result, said once (not on the board too).
+    page = _TreeBuilder()
+    page.feed(client.get(f"/matches/{solo.id}/").content.decode())
+    verdict = page.root.one("div", cls="outcome").text()
+    assert "the virtual opponent:" in verdict
+    assert "virtual opponent" not in board.one("div", cls="ds-status").text()
     assert board.moves() == []
     assert len(board.all("span", cls="ds-solo-cell")) == 30
