@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Innermost: renders its pages with the user and language set above.
+    "games.middleware.ErrorPageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -102,6 +104,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "games.context_processors.games",
+                "games.context_processors.turns",
             ],
         },
     },
@@ -202,6 +205,9 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Confirming the address (in the browser that signed up) logs the person in.
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 # Database sessions whose keys are checked before any lookup.
 SESSION_ENGINE = "accounts.sessions"
 ACCOUNT_RATE_LIMITS = {

@@ -30,6 +30,11 @@ urlpatterns = [
         name="api-match-autoplay",
     ),
     path(
+        "matches/<int:match_id>/autoplay/decline/",
+        api.MatchAutoplayDeclineView.as_view(),
+        name="api-match-autoplay-decline",
+    ),
+    path(
         "matches/<int:match_id>/take-back/",
         api.MatchTakeBackView.as_view(),
         name="api-match-take-back",

@@ -13,6 +13,7 @@ import asyncio
 import os
 import threading
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -28,6 +29,11 @@ LOBBY_GROUP = "lobby"
 def match_group(match_id: int) -> str:
     """Return the channel-layer group of the sockets watching a match."""
     return f"match-{match_id}"
+
+
+def user_group(user_id: int) -> str:
+    """Return the channel-layer group of a person's open pages (lobby, boards)."""
+    return f"user-{user_id}"
 
 
 def match_changed_event(match: Match, *, moved: bool) -> dict[str, Any]:
@@ -61,6 +67,26 @@ def lobby_changed_on_commit() -> None:
     """After commit, tell open lobby pages that the list of matches changed."""
     event = {"type": "lobby.changed", "change": uuid.uuid4().hex}
     transaction.on_commit(lambda: _group_send(LOBBY_GROUP, event), robust=True)
+
+
+def user_matches_changed_on_commit(user_ids: Iterable[int | None]) -> None:
+    """After commit, tell these people's open pages that their list of matches changed.
+
+    A match of theirs was created, filled, started, finished or left, or
+    whether it is their turn in it changed. `None` ids (free seats, robots)
+    are skipped; each person is told once.
+    """
+    groups = [user_group(i) for i in sorted({i for i in user_ids if i is not None})]
+
+    def send() -> None:
+        for group in groups:
+            event = {"type": "user.matches_changed", "change": uuid.uuid4().hex}
+            _group_send(group, event)
+
+    if groups:
+        # Robust, as every announcement: a layer that is down must not fail
+        # a committed change. (A named function: Django logs its __qualname__.)
+        transaction.on_commit(send, robust=True)
 
 
 def _group_send(group: str, event: dict[str, Any]) -> None:

@@ -32,7 +32,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import selectors
-from games.broadcast import LOBBY_GROUP, match_group
+from games.broadcast import LOBBY_GROUP, match_group, user_group
 from games.channel_layers import LAYER_DOWN_ERRORS
 from games.models import Match, Seat
 
@@ -106,6 +106,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.in_group = await _group_join(self, match_group(self.match_id))
+        # The person's own group: the tab title follows their other matches.
+        self.in_user_group = self.user_id is not None and await _group_join(
+            self, user_group(self.user_id)
+        )
         await self.accept()
         # The page names the version it was rendered at: a move committed
         # between that render and this connect is pushed at once.
@@ -122,6 +126,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 await self.poller
         if getattr(self, "in_group", False):
             await _group_leave(self, match_group(self.match_id))
+        if getattr(self, "in_user_group", False) and self.user_id is not None:
+            await _group_leave(self, user_group(self.user_id))
+
+    async def user_matches_changed(self, event: dict[str, Any]) -> None:
+        """Handle "user.matches_changed": send the person's turn count (tab title)."""
+        if self.user_id is not None:
+            html = await database_sync_to_async(_turn_count_render)(self.user_id)
+            await self.send(text_data=html)
 
     async def match_changed(self, event: dict[str, Any]) -> None:
         """Handle "match.changed": send this viewer's board.
@@ -195,11 +207,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
-    """Push the lobby's list of open matches when it changes."""
+    """Push the lobby's lists: the open matches, and the person's own matches."""
 
     async def connect(self) -> None:
         self.language = _language(self.scope)
+        user = self.scope.get("user")
+        self.user_id: int | None = (
+            user.pk if user is not None and user.is_authenticated else None
+        )
         self.in_group = await _group_join(self, LOBBY_GROUP)
+        self.in_user_group = self.user_id is not None and await _group_join(
+            self, user_group(self.user_id)
+        )
         await self.accept()
         self.rejoin: asyncio.Task[None] | None = None
         if not self.in_group:
@@ -213,6 +232,16 @@ class LobbyConsumer(AsyncWebsocketConsumer):
                 await rejoin
         if getattr(self, "in_group", False):
             await _group_leave(self, LOBBY_GROUP)
+        if getattr(self, "in_user_group", False) and self.user_id is not None:
+            await _group_leave(self, user_group(self.user_id))
+
+    async def user_matches_changed(self, event: dict[str, Any]) -> None:
+        """Handle "user.matches_changed": send the person's own matches."""
+        if self.user_id is not None:
+            html = await database_sync_to_async(_my_matches_render)(
+                self.user_id, self.language
+            )
+            await self.send(text_data=html)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         """Handle "lobby.changed": send the open-matches list (one render per language)."""
@@ -234,7 +263,10 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         while not self.in_group:
             await asyncio.sleep(_fallback_seconds())
             self.in_group = await _group_join(self, LOBBY_GROUP)
+        if self.user_id is not None:
+            self.in_user_group = await _group_join(self, user_group(self.user_id))
         await self.lobby_changed({"type": "lobby.changed"})
+        await self.user_matches_changed({"type": "user.matches_changed"})
 
 
 def _board_render(
@@ -269,6 +301,28 @@ def _lobby_render(language: str) -> str:
             "games/lobby.html#open-matches",
             {"open_matches": selectors.open_matches(), "oob": True},
         )
+
+
+def _my_matches_render(user_id: int, language: str) -> str:
+    """Return the person's own matches (and turn count) in `language`."""
+    my_matches = selectors.matches_for_user(user=user_id)
+    with translation.override(language):
+        return render_to_string(
+            "games/lobby.html#my-matches",
+            {
+                "my_matches": my_matches,
+                "turn_count": sum(1 for _match, my_turn in my_matches if my_turn),
+                "oob": True,
+            },
+        )
+
+
+def _turn_count_render(user_id: int) -> str:
+    """Return the turn-count element of the person's pages (one query)."""
+    return render_to_string(
+        "_partials/turn_count.html",
+        {"turn_count": selectors.turn_count_for_user(user_id=user_id), "oob": True},
+    )
 
 
 async def _group_join(consumer: AsyncWebsocketConsumer, group: str) -> bool:

@@ -31,6 +31,11 @@ STAND_IN_PLAYS = _(
 )
 AUTOPLAY_NOT_OFFERED = _("Finishing automatically is not offered now.")
 AUTOPLAY_ALREADY_ON = _("Spielpost is already finishing this match for you.")
+AUTOPLAY_NOT_YET = _(
+    "Finishing automatically is offered to you once the players asked first "
+    "have answered."
+)
+AUTOPLAY_ALREADY_DECLINED = _("You have already declined to finish automatically.")
 NO_STAND_IN = _("Nobody is standing in for you at this match.")
 NO_PERSON_SEATED = _("Only a seat taken by a person can get a robot stand-in.")
 MATCH_OVER = _("This match is already over.")

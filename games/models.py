@@ -137,6 +137,9 @@ class Seat(models.Model):
     seat to move: when (UTC) and at which match version its pending decision
     became due. They are reset by the seat's own moves and cleared when it
     is no longer to move, in the same transaction as the state.
+
+    `autoplay_declined_at` (UTC) is set while the person has said no to the
+    rules' offer to finish automatically (`Rules.autoplay_offer_order`).
     """
 
     class Controller(models.TextChoices):
@@ -165,6 +168,11 @@ class Seat(models.Model):
     to_move_since = models.DateTimeField(_("to move since"), null=True, blank=True)
     to_move_version = models.PositiveIntegerField(
         _("to move since version"), null=True, blank=True
+    )
+    # The person's "no" to the offer to finish automatically (their "yes" is
+    # the stand-in controller): the seats asked after them are then asked.
+    autoplay_declined_at = models.DateTimeField(
+        _("declined to finish automatically at"), null=True, blank=True
     )
 
     class Meta:
@@ -236,6 +244,19 @@ class Seat(models.Model):
     def played_by_system(self) -> bool:
         """Return whether the system makes this seat's moves (robot or stand-in)."""
         return self.controller != self.Controller.PERSON
+
+    @property
+    def autoplay_answered(self) -> bool:
+        """Return whether the seat needs no (more) offer to finish automatically.
+
+        It accepted (a robot stands in), declined (`autoplay_declined_at`),
+        is a robot's (robots are not asked), or has no person to ask.
+        """
+        return (
+            self.controller != self.Controller.PERSON
+            or self.user_id is None
+            or self.autoplay_declined_at is not None
+        )
 
     @property
     def is_to_move(self) -> bool:

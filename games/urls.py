@@ -20,6 +20,11 @@ urlpatterns = [
         "matches/<int:match_id>/autoplay/", views.match_autoplay, name="match_autoplay"
     ),
     path(
+        "matches/<int:match_id>/autoplay/decline/",
+        views.match_autoplay_decline,
+        name="match_autoplay_decline",
+    ),
+    path(
         "matches/<int:match_id>/take-back/",
         views.match_take_back,
         name="match_take_back",

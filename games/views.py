@@ -17,6 +17,7 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
@@ -58,6 +59,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(report, status=200 if report["ok"] else 503)
 
 
+# Live pages are never kept by a cache (nor the back/forward cache): back
+# on one, the browser asks again and shows it as it is now.
+@never_cache
 @require_GET
 @login_required
 def lobby(request: AuthedHtmxRequest) -> HttpResponse:
@@ -130,11 +134,19 @@ def match_autoplay(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def match_autoplay_decline(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Answer "no, I'll play on" to the offer to finish automatically."""
+    return _seat_action(request, match_id, services.seat_autoplay_decline)
+
+
+@require_POST
+@login_required
 def match_take_back(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
     """Play the seat again instead of its robot stand-in."""
     return _seat_action(request, match_id, services.seat_take_back)
 
 
+@never_cache
 @require_GET
 def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """The board page; an htmx request gets only the live part."""
@@ -247,12 +259,15 @@ def _lobby_context(
     request: AuthedHtmxRequest, forms: dict[str, MatchCreateForm] | None = None
 ) -> dict[str, Any]:
     forms = forms or {}
+    my_matches = selectors.matches_for_user(user=request.user)
     return {
         "create_forms": [
             (info, forms.get(info.slug) or MatchCreateForm(info=info))
             for info in selectors.games()
         ],
         "open_matches": selectors.open_matches(),
-        "my_matches": selectors.matches_for_user(user=request.user),
+        "my_matches": my_matches,
+        # The tab title's count, from the list (no query of its own).
+        "turn_count": sum(1 for _match, my_turn in my_matches if my_turn),
         "finished_matches": selectors.finished_matches_for_user(user=request.user),
     }

@@ -28,6 +28,7 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
         "legal_moves": [move.data for move in board.legal_moves],
         "autoplay": board.autoplay,
         "autoplay_offered": board.autoplay_offered,
+        "autoplay_declined": board.autoplay_declined,
         "outcome": board.outcome.to_json() if board.outcome else None,
     }
 

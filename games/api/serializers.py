@@ -121,7 +121,13 @@ class MatchSerializer(serializers.Serializer[Any]):
         help_text="A robot stands in for your seat (POST take-back/ to play again)."
     )
     autoplay_offered = serializers.BooleanField(
-        help_text="The rules offer to let the system finish the match for you "
-        "(POST autoplay/)."
+        help_text="The rules offer to let the system finish the match for you, "
+        "and await your answer: POST autoplay/ (yes) or autoplay/decline/ (no). "
+        "In a decided Race the winners are asked first, the others once every "
+        "winner has answered; at any time, not only on your turn."
+    )
+    autoplay_declined = serializers.BooleanField(
+        help_text="You declined the offer to finish automatically; POST "
+        "autoplay/ still accepts it."
     )
     outcome = serializers.DictField(allow_null=True)

@@ -235,7 +235,11 @@ class MatchRobotView(APIView):
 
 
 class MatchAutoplayView(APIView):
-    """Let the system finish the match for your seat, when `autoplay_offered`."""
+    """Let the system finish the match for your seat.
+
+    Allowed while `autoplay_offered`, and after declining
+    (`autoplay_declined`).
+    """
 
     @extend_schema(
         request=None,
@@ -244,7 +248,8 @@ class MatchAutoplayView(APIView):
             **_errors(
                 {
                     400: "The match is not running, the rules do not offer "
-                    "it now, or it is on already.",
+                    "it to you now (or not yet: the winners are asked "
+                    "first), or it is on already.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
                     404: _NO_MATCH,
@@ -254,6 +259,34 @@ class MatchAutoplayView(APIView):
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.seat_autoplay_start(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchAutoplayDeclineView(APIView):
+    """Answer "no, I'll play on" to the offer to finish automatically.
+
+    Allowed while `autoplay_offered`; afterwards `autoplay_declined` is true
+    and POST autoplay/ still accepts. In a decided Race the winners are
+    asked first, the others once every winner has answered.
+    """
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, the offer has not come "
+                    "to you (yet), or you answered it already.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.seat_autoplay_decline(match_id=_match(match_id).id, user=request.user)
         return Response(match_body(_match(match_id), request.user))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .matches import match_abort, match_create
 from .moves import move_submit, robot_move_play, robot_turns_resume
 from .seats import (
+    seat_autoplay_decline,
     seat_autoplay_start,
     seat_claim,
     seat_leave,
@@ -27,6 +28,7 @@ __all__ = [
     "move_submit",
     "robot_move_play",
     "robot_turns_resume",
+    "seat_autoplay_decline",
     "seat_autoplay_start",
     "seat_claim",
     "seat_leave",

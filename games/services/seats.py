@@ -8,7 +8,9 @@ from django.utils import timezone
 from accounts.models import User
 from games import broadcast, exceptions
 from games.models import Match, Seat
+from games.rules import IllegalMove
 from games.rules.registry import ROBOTS_BY_SLUG, default_robot
+from games.selectors import autoplay_offer_reached
 
 from .matches import _start_if_full
 from .turns import (
@@ -79,41 +81,82 @@ def seat_leave(*, match_id: int, user: User) -> Match:
             _match_finish(match, status=Match.Status.ABORTED)
         broadcast.match_changed_on_commit(match)
         broadcast.lobby_changed_on_commit()
+        broadcast.user_matches_changed_on_commit(
+            [user.id, *match.seats.values_list("user_id", flat=True)]
+        )
     return match
 
 
 def seat_autoplay_start(*, match_id: int, user: User) -> Seat:
     """Accept the rules' offer to let the system finish the match for `user`.
 
-    The seat keeps its person and gets a stand-in: the game's default robot
-    plays its moves from now on (Race rules, decided game). Raises
-    MatchNotActive, NotSeated, InvalidMove (AUTOPLAY_NOT_OFFERED,
-    AUTOPLAY_ALREADY_ON).
+    The offer must have come to the seat (`Rules.autoplay_offer_order`: in
+    a decided Race the winner first, then the others once the winner has
+    answered); a seat that declined may still accept. The seat keeps its
+    person and gets a stand-in: the game's default robot plays its moves
+    from now on (Race rules, decided game). Raises MatchNotActive,
+    NotSeated, InvalidMove (AUTOPLAY_NOT_OFFERED, AUTOPLAY_NOT_YET,
+    AUTOPLAY_ALREADY_ON, STATE_UNREADABLE).
     """
     with transaction.atomic():
         match = _match_lock(match_id)
         seats, seat = _active_seat_of(match, user)
         if seat.is_stand_in:
             raise exceptions.InvalidMove(exceptions.AUTOPLAY_ALREADY_ON)
-        state = _match_state(match)
-        if not match.rules.autoplay_offered(state, seat.position):
-            raise exceptions.InvalidMove(exceptions.AUTOPLAY_NOT_OFFERED)
+        _autoplay_offer_require(match, seats, seat)
+        # The answer is "yes" now: the stand-in says so.
+        seat.autoplay_declined_at = None
         _controller_set(
             match, seats, seat, Seat.Controller.STAND_IN, _robot_name(match, "")
         )
     return seat
 
 
+def seat_autoplay_decline(*, match_id: int, user: User) -> Seat:
+    """Answer "no, I'll play on" to the offer to finish automatically.
+
+    1. The offer must have come to `user`'s seat of a running match and
+       not been answered yet (`Rules.autoplay_offer_order`; Race rules,
+       decided game: the winner is asked first, then the others).
+    2. The answer is stored on the seat (`autoplay_declined_at`, now): a
+       seat setting, not a move, so the version stays.
+    3. On commit, every open board is told: the seats asked next see the
+       offer now.
+
+    The seat may still accept later (`seat_autoplay_start`). Raises
+    MatchNotActive, NotSeated, InvalidMove (AUTOPLAY_ALREADY_ON,
+    AUTOPLAY_ALREADY_DECLINED, AUTOPLAY_NOT_OFFERED, AUTOPLAY_NOT_YET,
+    STATE_UNREADABLE).
+    """
+    with transaction.atomic():
+        match = _match_lock(match_id)
+        seats, seat = _active_seat_of(match, user)
+        if seat.is_stand_in:
+            raise exceptions.InvalidMove(exceptions.AUTOPLAY_ALREADY_ON)
+        if seat.autoplay_declined_at is not None:
+            raise exceptions.InvalidMove(exceptions.AUTOPLAY_ALREADY_DECLINED)
+        _autoplay_offer_require(match, seats, seat)
+        seat.autoplay_declined_at = timezone.now()
+        seat.save(update_fields=["autoplay_declined_at"])
+        broadcast.match_changed_on_commit(match)
+    return seat
+
+
 def seat_take_back(*, match_id: int, user: User) -> Seat:
     """Let `user` play their seat again instead of its robot stand-in.
 
-    Raises MatchNotActive, NotSeated, InvalidMove (NO_STAND_IN).
+    Taking the seat back while the offer to finish automatically has come
+    to it counts as declining it (the seats asked after it keep their
+    offer; the seat may accept again). Raises MatchNotActive, NotSeated,
+    InvalidMove (NO_STAND_IN).
     """
     with transaction.atomic():
         match = _match_lock(match_id)
         seats, seat = _active_seat_of(match, user)
         if not seat.is_stand_in:
             raise exceptions.InvalidMove(exceptions.NO_STAND_IN)
+        offered = _autoplay_offer_reached(match, seats, seat)
+        seat.autoplay_declined_at = timezone.now() if offered else None
         _controller_set(match, seats, seat, Seat.Controller.PERSON, "")
     return seat
 
@@ -158,6 +201,35 @@ def _first_free_seat(match: Match) -> Seat:
     return seat
 
 
+def _autoplay_offer_require(match: Match, seats: list[Seat], seat: Seat) -> None:
+    """Raise InvalidMove unless the offer to finish automatically came to `seat`.
+
+    Call with the match row locked; `seats` are the match's seats.
+    AUTOPLAY_NOT_YET: the rules offer it to the seat, but a seat asked
+    before it has not answered; AUTOPLAY_NOT_OFFERED: not offered to it
+    now; STATE_UNREADABLE: the state cannot be read.
+    """
+    order = match.rules.autoplay_offer_order(_match_state(match), len(seats))
+    if autoplay_offer_reached(order=order, seats=seats, position=seat.position):
+        return
+    if any(seat.position in group for group in order):
+        raise exceptions.InvalidMove(exceptions.AUTOPLAY_NOT_YET)
+    raise exceptions.InvalidMove(exceptions.AUTOPLAY_NOT_OFFERED)
+
+
+def _autoplay_offer_reached(match: Match, seats: list[Seat], seat: Seat) -> bool:
+    """Return whether the offer to finish automatically came to `seat`.
+
+    Call with the match row locked. An unreadable state offers nothing.
+    """
+    try:
+        state = match.game_state()
+    except IllegalMove:
+        return False
+    order = match.rules.autoplay_offer_order(state, len(seats))
+    return autoplay_offer_reached(order=order, seats=seats, position=seat.position)
+
+
 def _robot_name(match: Match, robot: str) -> str:
     """Return `robot` if the game has it, or the default robot for ""."""
     if not robot:
@@ -172,12 +244,16 @@ def _controller_set(
 ) -> None:
     """Hand `seat` to `controller` (playing `robot`) and announce it.
 
-    Call with the match row locked. A robot that now plays a seat to move
+    Also saves the seat's answer to the offer to finish automatically
+    (`autoplay_declined_at`), as the caller set it. Call with the match
+    row locked. A robot that now plays a seat to move
     is enqueued on commit.
     """
     seat.controller = controller
     seat.robot = robot
-    seat.save(update_fields=["controller", "robot"])
+    seat.save(update_fields=["controller", "robot", "autoplay_declined_at"])
     broadcast.match_changed_on_commit(match)
+    # Whether it is the person's turn (not their stand-in's) shows in their list.
+    broadcast.user_matches_changed_on_commit([seat.user_id])
     to_move = frozenset(s.position for s in seats if s.is_to_move)
     _system_move_enqueue(match, seats, to_move)

@@ -88,6 +88,7 @@ def _match_start(match: Match, seats: list[Seat]) -> None:
     _to_move_record(match, before=frozenset(), after=to_move, mover=None)
     broadcast.match_changed_on_commit(match)
     broadcast.lobby_changed_on_commit()
+    broadcast.user_matches_changed_on_commit(s.user_id for s in seats)
     _system_move_enqueue(match, seats, to_move)
 
 
@@ -130,8 +131,12 @@ def _move_apply(
     if outcome is not None:
         _match_finish(match, status=Match.Status.FINISHED, outcome=outcome)
         return
-    to_move = rules.to_move(new_state)
-    _to_move_record(match, before=rules.to_move(state), after=to_move, mover=position)
+    to_move, before = rules.to_move(new_state), rules.to_move(state)
+    _to_move_record(match, before=before, after=to_move, mover=position)
+    # Whose turn it is shows in the players' lists of matches.
+    broadcast.user_matches_changed_on_commit(
+        s.user_id for s in seats if s.position in before ^ to_move
+    )
     _system_move_enqueue(match, seats, to_move)
 
 
@@ -201,6 +206,9 @@ def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) 
     )
     match.seats.filter(to_move_version__isnull=False).update(
         to_move_since=None, to_move_version=None
+    )
+    broadcast.user_matches_changed_on_commit(
+        match.seats.values_list("user_id", flat=True)
     )
 
 

@@ -21,3 +21,54 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     event.detail.shouldSwap = false;
   }
 });
+
+// htmx swaps the answer to a move relative to the form that sent it. When a
+// push replaces the board while that request is in flight, the form is no
+// longer in the page, and htmx would look for the answer's targets (#board,
+// #seats, ...) in the detached old board and find none. So a push waits
+// while a request from the live part is under way, and is swapped after.
+const heldPushes = [];
+
+function liveRequestInFlight() {
+  return document.querySelector("#live-root .htmx-request") !== null;
+}
+
+document.addEventListener("htmx:wsBeforeMessage", (event) => {
+  if (liveRequestInFlight()) {
+    heldPushes.push(event.detail.message);
+    event.preventDefault();
+  }
+});
+
+document.addEventListener("htmx:afterRequest", () => {
+  // afterRequest fires before htmx removes the request class.
+  setTimeout(() => {
+    if (liveRequestInFlight()) {
+      return;
+    }
+    while (heldPushes.length) {
+      htmx.swap(document.body, heldPushes.shift(), { swapStyle: "none" });
+    }
+  }, 0);
+});
+
+// The tab title says when it is the person's turn somewhere: "(1) Spielpost".
+// The count comes with the page and with pushes (#turn-count).
+function titleShowTurns() {
+  const counter = document.getElementById("turn-count");
+  const title = document.title.replace(/^\(\d+\) /, "");
+  const count = counter ? Number(counter.dataset.count) : 0;
+  document.title = count > 0 ? `(${count}) ${title}` : title;
+}
+
+document.addEventListener("DOMContentLoaded", titleShowTurns);
+document.addEventListener("htmx:wsAfterMessage", titleShowTurns);
+document.addEventListener("htmx:afterSwap", titleShowTurns);
+
+// A live page restored from the back/forward cache shows the past: load it
+// again (its sockets were closed while it was away).
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && document.querySelector("[ws-connect]")) {
+    window.location.reload();
+  }
+});

@@ -21,6 +21,7 @@ BODY_KEYS = {
     "legal_moves",
     "autoplay",
     "autoplay_offered",
+    "autoplay_declined",
     "outcome",
 }
 
@@ -184,7 +185,11 @@ def test_the_body_holds_exactly_the_engines_view_and_legal_moves(
     assert body["legal_moves"] == expected
     assert body["to_move"] == sorted(rules.to_move(state))
     assert body["outcome"] is None
-    assert (body["autoplay"], body["autoplay_offered"]) == (False, False)
+    assert (body["autoplay"], body["autoplay_offered"], body["autoplay_declined"]) == (
+        False,
+        False,
+        False,
+    )
     assert [s["controller"] for s in body["seats"]] == ["person", "person", "robot"]
 
 
@@ -341,9 +346,48 @@ def test_autoplay_and_take_back_through_the_api(
     assert off["legal_moves"]
 
 
-def test_autoplay_needs_a_seat_and_a_token(api_for, carol, race_match):
-    assert (
-        api_for(carol).post(f"/api/matches/{race_match.id}/autoplay/").status_code
-        == 403
+@pytest.mark.parametrize("action", ["autoplay", "autoplay/decline"])
+def test_autoplay_needs_a_seat_and_a_token(api_for, carol, race_match, action):
+    url = f"/api/matches/{race_match.id}/{action}/"
+
+    assert api_for(carol).post(url).status_code == 403
+    assert api_for().post(url).status_code == 401
+
+
+@pytest.mark.parametrize("action", ["autoplay", "autoplay/decline"])
+def test_autoplay_of_an_unknown_match_is_404(api_for, alice, action):
+    response = api_for(alice).post(f"/api/matches/987654/{action}/")
+
+    assert response.status_code == 404
+    assert set(response.json()) == {"detail"}
+
+
+def test_declining_is_refused_while_not_offered(api_for, alice, race_match):
+    response = api_for(alice).post(f"/api/matches/{race_match.id}/autoplay/decline/")
+
+    assert response.status_code == 400
+    assert response.json() == {"detail": str(exceptions.AUTOPLAY_NOT_OFFERED)}
+
+
+def test_declining_and_accepting_later_through_the_api(
+    api_for, alice, race_match, monkeypatch
+):
+    from games.rules.race import RaceRules
+
+    monkeypatch.setattr(RaceRules, "autoplay_offered", lambda self, state, seat: True)
+    client = api_for(alice)
+
+    no = client.post(f"/api/matches/{race_match.id}/autoplay/decline/")
+    again = client.post(f"/api/matches/{race_match.id}/autoplay/decline/")
+    yes = client.post(f"/api/matches/{race_match.id}/autoplay/").json()
+
+    # A "no" ends the question, not the offer: accepting still works.
+    assert no.status_code == 200
+    body = no.json()
+    assert (body["autoplay_offered"], body["autoplay_declined"]) == (False, True)
+    assert body["legal_moves"]
+    assert (again.status_code, again.json()) == (
+        400,
+        {"detail": str(exceptions.AUTOPLAY_ALREADY_DECLINED)},
     )
-    assert api_for().post(f"/api/matches/{race_match.id}/autoplay/").status_code == 401
+    assert (yes["autoplay"], yes["autoplay_declined"]) == (True, False)

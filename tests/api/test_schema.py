@@ -32,6 +32,13 @@ STATUSES = {
         "403",
         "404",
     },
+    ("post", "/api/matches/{match_id}/autoplay/decline/"): {
+        "200",
+        "400",
+        "401",
+        "403",
+        "404",
+    },
     ("post", "/api/matches/{match_id}/take-back/"): {
         "200",
         "400",

@@ -295,33 +295,110 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
     return report
 
 
+@dataclass
+class PageWatch:
+    """What a page did wrong: console errors, uncaught exceptions, failed loads.
+
+    "Failed to load resource" console lines are left out: a refused move (a
+    4xx answer to htmx) is part of the site's design. Failed loads are
+    judged from the responses instead: any 5xx, and any 4xx for a script,
+    stylesheet, image or font.
+    """
+
+    problems: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("response", self._response)
+
+    def _console(self, message: Any) -> None:
+        if message.type != "error" or message.text.startswith(
+            "Failed to load resource"
+        ):
+            return
+        self.problems.append(f"console error: {message.text} ({message.location})")
+
+    def _response(self, response: Any) -> None:
+        status = response.status
+        kind = response.request.resource_type
+        if status >= 500 or (
+            status >= 400 and kind in {"script", "stylesheet", "image", "font"}
+        ):
+            self.problems.append(f"{status} for {kind} {response.url}")
+
+
+def assert_no_sideways_scroll(page: Any) -> None:
+    """Fail when the page is wider than the viewport (a horizontal scrollbar)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.evaluate("window.innerWidth")
+    if width > viewport:
+        culprits = page.evaluate(WIDE_ELEMENTS_JS)
+        raise AssertionError(
+            f"{page.url} scrolls sideways at {viewport} px: {width} px wide; "
+            f"widest elements: {culprits}"
+        )
+
+
+# The deepest elements that reach past the right edge: where to look first.
+WIDE_ELEMENTS_JS = """
+() => {
+  const right = window.innerWidth;
+  const wide = [...document.querySelectorAll('body *')].filter(
+    (el) => el.getBoundingClientRect().right > right + 0.5
+      && ![...el.children].some((c) => c.getBoundingClientRect().right > right + 0.5));
+  return wide.slice(0, 5).map((el) => el.tagName.toLowerCase()
+    + (el.id ? '#' + el.id : '') + (el.className ? '.' + String(el.className).split(' ').join('.') : '')
+    + ' ' + Math.round(el.getBoundingClientRect().right) + 'px');
+}
+"""
+
+
 @pytest.fixture
 def new_page(
     browser: Any, stack: Stack, request: pytest.FixtureRequest
 ) -> Iterator[Any]:
     """Return a function that opens a page in a fresh browser context.
 
-    When the test fails, every page it opened is saved to test-results/.
+    `make(locale=..., width=...)`: the viewport is `width` x 900 px (1280 by
+    default; 390 is a phone). Every page fails the test on a console error,
+    an uncaught exception or a failed asset load, and on a page that scrolls
+    sideways when the test ends. When the test fails, every page it opened
+    is saved to test-results/.
     """
     contexts = []
+    watches: list[tuple[Any, PageWatch]] = []
 
-    def make(locale: str = "en-GB") -> Any:
+    def make(locale: str = "en-GB", width: int = 1280) -> Any:
         context = browser.new_context(
-            base_url=stack.url, locale=locale, viewport={"width": 1280, "height": 900}
+            base_url=stack.url, locale=locale, viewport={"width": width, "height": 900}
         )
         context.set_default_timeout(20_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        watch = PageWatch()
+        watch.attach(page)
+        watches.append((page, watch))
+        return page
 
     yield make
     report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed:
-        for i, context in enumerate(contexts):
-            for j, page in enumerate(context.pages):
-                with contextlib.suppress(Exception):
-                    screenshot(page, f"failed-{request.node.name}-{i}-{j}")
-    for context in contexts:
-        context.close()
+    passed = report is not None and report.passed
+    try:
+        if passed:
+            problems = [p for page, watch in watches for p in watch.problems]
+            assert not problems, "the browser reported:\n" + "\n".join(problems)
+            for page, _watch in watches:
+                if not page.is_closed():
+                    assert_no_sideways_scroll(page)
+    finally:
+        if report is not None and report.failed:
+            for i, context in enumerate(contexts):
+                for j, page in enumerate(context.pages):
+                    with contextlib.suppress(Exception):
+                        screenshot(page, f"failed-{request.node.name}-{i}-{j}")
+        for context in contexts:
+            context.close()
 
 
 def log_in(page: Any, username: str, password: str = DEMO_PASSWORD) -> None:

@@ -2,12 +2,16 @@
 
 The engine is a black box here: tests ask `match.rules` for the state, the
 seats to move and the legal moves, and never build a Race state by hand.
+A position random play rarely reaches (a decided race) is built by the rules
+tests' scenario builder and stored with `state_store`.
 """
 
 from __future__ import annotations
 
 import random
 import re
+
+from django.utils import timezone
 
 from accounts.models import User
 from games import services
@@ -20,6 +24,35 @@ def state_of(match: Match):
     """Return the engine state of `match` as stored right now."""
     match.refresh_from_db()
     return match.game_state()
+
+
+# A decided 3-seat race for race_match (alice 0, bob 1, a robot 2), as
+# `race_state` arguments: bob backs Celya and Elaari, places 1 and 2, so he
+# wins whatever happens; alice is to move.
+BOB_WINS = {
+    "seats": 3,
+    "favourites": (("rithle", "aristas"), ("celya", "elaari"), ("rithle", "celya")),
+    "positions": (10, 10, 61, 61),
+    "podium": ("celya", "elaari"),
+    "current": 0,
+}
+
+
+def state_store(match: Match, state) -> None:
+    """Store engine `state` on the active `match`, as if moves had led there.
+
+    The seats' to-move columns follow the rules' `to_move`; the version
+    stays, so moves are made against `match.version` as usual.
+    """
+    match.game_state_set(state)
+    match.save(update_fields=["state"])
+    to_move = match.rules.to_move(state)
+    match.seats.exclude(position__in=to_move).update(
+        to_move_since=None, to_move_version=None
+    )
+    match.seats.filter(position__in=to_move).update(
+        to_move_since=timezone.now(), to_move_version=match.version
+    )
 
 
 def legal_json(match: Match, seat: int) -> list[dict]:

@@ -138,8 +138,9 @@ def test_the_board_page_reads_a_fixed_number_of_queries(
     before = _queries(lambda: client.get(f"/matches/{match.id}/"))
     _moves(match, players, 2)
 
-    # Session, user, match, seats with players, log.
-    with django_assert_max_num_queries(5):
+    # Session, user, match, seats with players, log; the person's turn
+    # count (the tab title).
+    with django_assert_max_num_queries(6):
         client.get(f"/matches/{match.id}/")
     assert _queries(lambda: client.get(f"/matches/{match.id}/")) == before
 
@@ -248,7 +249,7 @@ def test_the_api_builds_no_log(api_for, race_match, alice, monkeypatch):
     def no_log(*args, **kwargs):
         raise AssertionError("the API shows no log")
 
-    monkeypatch.setattr(selectors, "_log_for", no_log)
+    monkeypatch.setattr("games.selectors.board._log_for", no_log)
 
     assert api_for(alice).get(f"/api/matches/{race_match.id}/").status_code == 200
 
@@ -263,7 +264,7 @@ def test_lists_do_not_load_match_states(alice, bob, django_assert_max_num_querie
 
 
 def test_the_lobby_lists_a_bounded_number_of_open_matches(alice, monkeypatch):
-    monkeypatch.setattr(selectors, "OPEN_MATCHES_SHOWN", 3)
+    monkeypatch.setattr("games.selectors.lists.OPEN_MATCHES_SHOWN", 3)
     created = [
         services.match_create(user=alice, game_slug="race", seats=2).id
         for _ in range(5)

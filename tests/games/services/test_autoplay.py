@@ -2,9 +2,9 @@
 
 Race rules, decided game (and Spielpost's ruling in rules/race.md): once the
 race is decided, the system offers each player to finish the match for
-them, at any time; accepting is a seat setting, not a move. A robot then
-stands in for the person (the game's default robot), and the person can
-take the seat back.
+them (the winners first: test_autoplay_order.py), at any time; accepting
+is a seat setting, not a move. A robot then stands in for the person (the
+game's default robot), and the person can take the seat back.
 """
 
 from __future__ import annotations
@@ -148,6 +148,11 @@ def test_the_race_engine_offers_it_once_decided_and_the_robot_finishes(
     else:
         pytest.fail("no deal reached a decided race in 12 attempts")
 
+    # Spielpost rulings, Decided game: the winner is asked first, so a
+    # winning bob answers before alice can.
+    winners = match.rules.decided_winners(match.game_state())
+    if 1 in winners and 0 not in winners:
+        services.seat_autoplay_decline(match_id=match.id, user=bob)
     services.seat_autoplay_start(match_id=match.id, user=alice)
     accepted_at = match.version
     _finish_with(match, {1: bob}, rnd)

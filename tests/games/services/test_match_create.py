@@ -35,7 +35,11 @@ def test_announces_the_new_match_to_the_lobby_only_on_commit(
         # Nothing may reach the lobby before the row is committed.
         assert group_sends == []
 
-    assert group_sends == [("lobby", {"type": "lobby.changed"})]
+    assert group_sends == [
+        ("lobby", {"type": "lobby.changed"}),
+        # alice's other lobby tabs list the new match too.
+        (f"user-{alice.id}", {"type": "user.matches_changed"}),
+    ]
 
 
 def test_refuses_an_unknown_game_and_creates_nothing(alice):

@@ -1,4 +1,4 @@
-"""Reads for pages, sockets and the API (STYLE.md B5).
+"""Reads of one match for its board: pages, sockets and the API (STYLE.md B5).
 
 Everything a viewer sees of a running match comes from `board_context`,
 which asks the engine for that seat's `view` only.
@@ -7,22 +7,16 @@ which asks the engine for that seat's `view` only.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import (
-    Exists,
-    OuterRef,
-    Prefetch,
-    QuerySet,
-    prefetch_related_objects,
-)
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from accounts.models import User
 from games import exceptions
 from games.models import Match, Move, Seat
-from games.rules import JSON, Event, GameInfo, IllegalMove, Outcome
-from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+from games.rules import JSON, Event, IllegalMove, Outcome
 from games.text import message_text
 
 
@@ -77,8 +71,12 @@ class BoardContext:
     unless the viewer is to move and plays the seat themself. `log` holds
     the entries after version `log_since`, to append to a page that shows
     the log up to that version, or the whole log when it is None. `autoplay`:
-    a robot stands in for the viewer; `autoplay_offered`: the rules offer
-    the viewer to let the system finish for them.
+    a robot stands in for the viewer. `autoplay_offered`: the offer to let
+    the system finish for the viewer stands and awaits their answer (it has
+    come to them, see `autoplay_offer_reached`); `autoplay_winning`: the
+    rules say the viewer wins whatever happens now (the offer says so);
+    `autoplay_declined`: the viewer said no to the offer and may still
+    accept it.
     """
 
     match: Match
@@ -93,6 +91,8 @@ class BoardContext:
     is_my_turn: bool
     autoplay: bool
     autoplay_offered: bool
+    autoplay_winning: bool
+    autoplay_declined: bool
     problem: str | None = None
 
     @property
@@ -190,14 +190,21 @@ def board_context(
     to_move: frozenset[int] = frozenset()
     mine = next((s for s in seats if s.position == position), None)
     autoplay = mine is not None and mine.is_stand_in
-    offered = False
+    offered = winning = declined = False
     state, problem = _readable_state(match)
     if state is not None:
         view = rules.view(state, position)
         to_move = rules.to_move(state)
         # Offers and moves are for a seat its person plays, while running.
         if mine is not None and match.status == Match.Status.ACTIVE and not autoplay:
-            offered = rules.autoplay_offered(state, mine.position)
+            if autoplay_offer_reached(
+                order=rules.autoplay_offer_order(state, len(seats)),
+                seats=seats,
+                position=mine.position,
+            ):
+                declined = mine.autoplay_declined_at is not None
+                offered = not declined
+                winning = offered and mine.position in rules.decided_winners(state)
             legal = tuple(
                 LegalMove(data=move.to_json(), label=message_text(rules.describe(move)))
                 for move in rules.legal_moves(state, mine.position)
@@ -230,8 +237,30 @@ def board_context(
         is_my_turn=position is not None and position in to_move and not autoplay,
         autoplay=autoplay,
         autoplay_offered=offered,
+        autoplay_winning=winning,
+        autoplay_declined=declined,
         problem=problem,
     )
+
+
+def autoplay_offer_reached(
+    *, order: tuple[frozenset[int], ...], seats: Iterable[Seat], position: int
+) -> bool:
+    """Return whether the offer to finish automatically has come to seat `position`.
+
+    `order` is the rules' `autoplay_offer_order`: the offer comes to a seat
+    of one of its groups once every seat of the earlier groups has answered
+    (`Seat.autoplay_answered`: accepted, declined, or a robot's), whether
+    or not this seat has answered since. Reads only `seats`: no query.
+    """
+    answered = {s.position: s.autoplay_answered for s in seats}
+    for group in order:
+        if position in group:
+            return True
+        # A seat the match lacks has nobody to ask.
+        if not all(answered.get(p, True) for p in group):
+            return False
+    return False
 
 
 def board_static(*, match: Match, seats: int) -> JSON | None:
@@ -245,65 +274,10 @@ def board_static(*, match: Match, seats: int) -> JSON | None:
 
 # The lobby shows this many open matches at most: every lobby socket gets
 # the list again on each change, so its size must not grow with the site.
-OPEN_MATCHES_SHOWN = 50
-
-
-def open_matches(*, game_slug: str | None = None) -> QuerySet[Match]:
-    """Return the newest OPEN_MATCHES_SHOWN open matches, seats and players loaded."""
-    matches = Match.objects.filter(status=Match.Status.OPEN).defer(*_LIST_DEFERRED)
-    if game_slug:
-        matches = matches.filter(game_slug=game_slug)
-    return matches.order_by("-created_at").prefetch_related(seats_prefetch())[
-        :OPEN_MATCHES_SHOWN
-    ]
-
-
-def matches_for_user(*, user: User) -> list[tuple[Match, bool]]:
-    """Return the user's open and running matches as (match, my_turn).
-
-    `my_turn`: one of the user's seats is to move and played by the user
-    (not by a robot stand-in), read from the seats' stored columns. Matches
-    where it is the user's turn come first, then the most recently moved
-    ones. Two queries, whatever the number of matches.
-    """
-    matches = (
-        Match.objects.filter(
-            seats__user=user, status__in=[Match.Status.OPEN, Match.Status.ACTIVE]
-        )
-        .defer(*_LIST_DEFERRED)
-        .annotate(my_turn=Exists(_turns_of(user).filter(match=OuterRef("pk"))))
-        .order_by("-my_turn", "-updated_at")
-        .prefetch_related(seats_prefetch())
-    )
-    return [(match, match.my_turn) for match in matches]
-
-
-def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]:
-    """Return the user's latest finished matches."""
-    return (
-        Match.objects.filter(seats__user=user, status=Match.Status.FINISHED)
-        .defer(*_LIST_DEFERRED)
-        .order_by("-finished_at")
-        .prefetch_related(seats_prefetch())[:limit]
-    )
-
-
-def robot_choices(game_slug: str) -> list[tuple[str, str]]:
-    """Return (name, label msgid) for each robot of a game."""
-    return [(name, robot.label) for name, robot in ROBOTS_BY_SLUG[game_slug].items()]
-
-
-def games() -> list[GameInfo]:
-    """Return the GameInfo of every game, in registry order."""
-    return [rules.info for rules in RULES_BY_SLUG.values()]
 
 
 # ---------------------------------------------------------------------------
 # Helpers
-
-# Lists show a match's game, options, status and seats, never its state: the
-# largest column, and a JSON parse per row.
-_LIST_DEFERRED = ("state", "outcome")
 
 
 def _readable_state(match: Match) -> tuple[Any, str | None]:
@@ -314,15 +288,6 @@ def _readable_state(match: Match) -> tuple[Any, str | None]:
         return match.game_state(), None
     except IllegalMove:
         return None, str(exceptions.STATE_UNREADABLE)
-
-
-def _turns_of(user: User) -> QuerySet[Seat]:
-    """Return the seats `user` plays that are to move (an indexed read)."""
-    return Seat.objects.filter(
-        user=user,
-        controller=Seat.Controller.PERSON,
-        to_move_since__isnull=False,
-    )
 
 
 def seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:

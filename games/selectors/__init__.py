@@ -1,0 +1,54 @@
+"""Reads for pages, sockets and the API (STYLE.md B5).
+
+`board`: one match as a viewer sees it (`board_context`, which asks the
+engine for that seat's `view` only). `lists`: lists of matches (the lobby,
+"my matches"), which never parse a state. Callers import from here.
+"""
+
+from __future__ import annotations
+
+from .board import (
+    BoardContext,
+    LegalMove,
+    LogEntry,
+    SeatInfo,
+    autoplay_offer_reached,
+    board_context,
+    board_static,
+    match_for_viewer,
+    match_with_seats,
+    seats_load,
+    seats_prefetch,
+    viewer_seat,
+)
+from .lists import (
+    OPEN_MATCHES_SHOWN,
+    finished_matches_for_user,
+    games,
+    matches_for_user,
+    open_matches,
+    robot_choices,
+    turn_count_for_user,
+)
+
+__all__ = [
+    "OPEN_MATCHES_SHOWN",
+    "BoardContext",
+    "LegalMove",
+    "LogEntry",
+    "SeatInfo",
+    "autoplay_offer_reached",
+    "board_context",
+    "board_static",
+    "finished_matches_for_user",
+    "games",
+    "match_for_viewer",
+    "match_with_seats",
+    "matches_for_user",
+    "open_matches",
+    "robot_choices",
+    "seats_load",
+    "seats_prefetch",
+    "turn_count_for_user",
+    "viewer_seat",
+]

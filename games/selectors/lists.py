@@ -1,0 +1,97 @@
+"""Reads of lists of matches: the lobby, "my matches", the API's lists.
+
+Lists never parse a match's state: what they show (game, options, status,
+seats, whose turn) lives in columns.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef, QuerySet
+
+from accounts.models import User
+from games.models import Match, Seat
+from games.rules import GameInfo
+from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+
+from .board import seats_prefetch
+
+# Lists show a match's game, options, status and seats, never its state: the
+# largest column, and a JSON parse per row.
+_LIST_DEFERRED = ("state", "outcome")
+
+
+OPEN_MATCHES_SHOWN = 50
+
+
+def open_matches(*, game_slug: str | None = None) -> QuerySet[Match]:
+    """Return the newest OPEN_MATCHES_SHOWN open matches, seats and players loaded."""
+    matches = Match.objects.filter(status=Match.Status.OPEN).defer(*_LIST_DEFERRED)
+    if game_slug:
+        matches = matches.filter(game_slug=game_slug)
+    return matches.order_by("-created_at").prefetch_related(seats_prefetch())[
+        :OPEN_MATCHES_SHOWN
+    ]
+
+
+def matches_for_user(*, user: User | int) -> list[tuple[Match, bool]]:
+    """Return the user's (or user id's) open and running matches as (match, my_turn).
+
+    `my_turn`: one of the user's seats is to move and played by the user
+    (not by a robot stand-in), read from the seats' stored columns. Matches
+    where it is the user's turn come first, then the most recently moved
+    ones. Two queries, whatever the number of matches.
+    """
+    matches = (
+        Match.objects.filter(
+            seats__user=user, status__in=[Match.Status.OPEN, Match.Status.ACTIVE]
+        )
+        .defer(*_LIST_DEFERRED)
+        .annotate(my_turn=Exists(_turns_of(user).filter(match=OuterRef("pk"))))
+        .order_by("-my_turn", "-updated_at")
+        .prefetch_related(seats_prefetch())
+    )
+    return [(match, match.my_turn) for match in matches]
+
+
+def turn_count_for_user(*, user_id: int) -> int:
+    """Return in how many matches it is the person's turn (one indexed query).
+
+    The same flag as `matches_for_user`'s `my_turn`; shown in the tab title.
+    """
+    return _turns_of(user_id).values("match_id").distinct().count()
+
+
+def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]:
+    """Return the user's latest finished matches."""
+    return (
+        Match.objects.filter(seats__user=user, status=Match.Status.FINISHED)
+        .defer(*_LIST_DEFERRED)
+        .order_by("-finished_at")
+        .prefetch_related(seats_prefetch())[:limit]
+    )
+
+
+def robot_choices(game_slug: str) -> list[tuple[str, str]]:
+    """Return (name, label msgid) for each robot of a game."""
+    return [(name, robot.label) for name, robot in ROBOTS_BY_SLUG[game_slug].items()]
+
+
+def games() -> list[GameInfo]:
+    """Return the GameInfo of every game, in registry order."""
+    return [rules.info for rules in RULES_BY_SLUG.values()]
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def _turns_of(user: User | int) -> QuerySet[Seat]:
+    """Return the seats `user` (or the user of that id) plays that are to move.
+
+    An indexed read (seat_person_to_move_idx).
+    """
+    return Seat.objects.filter(
+        user=user,
+        controller=Seat.Controller.PERSON,
+        to_move_since__isnull=False,
+    )

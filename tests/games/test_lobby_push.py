@@ -1,0 +1,146 @@
+"""The person's own matches follow every change live (issue 9).
+
+A player waiting in the lobby while someone joined their match saw
+"Waiting for players" until a reload. Now each change of a person's matches
+(a seat taken, the start, whose turn it is, the end) reaches their open
+lobby as the re-rendered "my matches" list, and every page of theirs as the
+count of matches waiting for their move (the tab title, "(1) Spielpost").
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import services
+from tests.games.helpers import legal_json
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("own_channel_layer"),
+]
+
+
+async def _connect(communicator):
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def _frames(socket, first_timeout=5.0):
+    """Return every frame that arrives until the socket is quiet."""
+    frames = [await socket.receive_from(timeout=first_timeout)]
+    while not await socket.receive_nothing(timeout=0.3):
+        frames.append(await socket.receive_from(timeout=1))
+    return frames
+
+
+def _my_matches(frames):
+    found = [f for f in frames if 'id="my-matches"' in f]
+    assert found, frames
+    return found[-1]
+
+
+def _turn_count(frames):
+    counts = re.findall(r'id="turn-count" hidden data-count="(\d+)"', "".join(frames))
+    assert counts, frames
+    return int(counts[-1])
+
+
+async def test_the_lobby_shows_at_once_that_a_joined_match_waits_for_my_move(
+    socket_for, alice, bob
+):
+    match = await database_sync_to_async(services.match_create)(
+        user=alice, game_slug="race", seats=2
+    )
+    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    try:
+        # bob takes the last seat: the race starts, everyone picks favourites.
+        await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
+        frames = await _frames(socket)
+    finally:
+        await socket.disconnect()
+
+    mine = _my_matches(frames)
+    assert 'hx-swap-oob="true"' in mine
+    assert f'href="/matches/{match.id}/"' in mine
+    assert "Your turn" in mine
+    assert _turn_count(frames) == 1
+
+
+async def test_my_move_takes_the_turn_flag_off_my_list(socket_for, race_match, alice):
+    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    try:
+        moves = await database_sync_to_async(legal_json)(race_match, 0)
+        await database_sync_to_async(services.move_submit)(
+            match_id=race_match.id,
+            user=alice,
+            move_data=moves[0],
+            expected_version=race_match.version,
+        )
+        frames = await _frames(socket)
+    finally:
+        await socket.disconnect()
+
+    assert "Your turn" not in _my_matches(frames)
+    assert _turn_count(frames) == 0
+
+
+async def test_an_aborted_match_leaves_my_list(socket_for, race_match, alice):
+    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    try:
+        await database_sync_to_async(services.match_abort)(match_id=race_match.id)
+        frames = await _frames(socket)
+    finally:
+        await socket.disconnect()
+
+    assert f'href="/matches/{race_match.id}/"' not in _my_matches(frames)
+
+
+async def test_the_list_comes_in_the_persons_language(socket_for, alice, bob):
+    alice.language = "de"
+    await database_sync_to_async(alice.save)(update_fields=["language"])
+    match = await database_sync_to_async(services.match_create)(
+        user=alice, game_slug="race", seats=2
+    )
+    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    try:
+        await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
+        frames = await _frames(socket)
+    finally:
+        await socket.disconnect()
+
+    assert "Du bist am Zug" in _my_matches(frames)
+
+
+async def test_a_board_page_gets_my_turn_count_from_my_other_matches(
+    socket_for, race_match, alice, bob
+):
+    other = await database_sync_to_async(services.match_create)(
+        user=alice, game_slug="race", seats=2
+    )
+    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", alice))
+    try:
+        await database_sync_to_async(services.seat_claim)(match_id=other.id, user=bob)
+        frames = await _frames(socket)
+    finally:
+        await socket.disconnect()
+
+    # Her turn in both races now; the board of the first is not re-sent.
+    assert _turn_count(frames) == 2
+    assert not any('id="board"' in f for f in frames)
+
+
+async def test_nobody_elses_list_is_sent(socket_for, race_match, alice, carol):
+    socket = await _connect(await socket_for("/ws/lobby/", carol))
+    try:
+        await database_sync_to_async(services.match_abort)(match_id=race_match.id)
+        frames = await _frames(socket)
+    finally:
+        await socket.disconnect()
+
+    # carol's lobby gets the open matches (everyone's), never alice's list.
+    assert not any('id="my-matches"' in f for f in frames)
+    assert not any('id="turn-count"' in f for f in frames)
