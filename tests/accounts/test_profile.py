@@ -33,21 +33,30 @@ def test_the_profile_needs_a_login(client):
     assert response["Location"].startswith("/accounts/login/")
 
 
-def test_saving_the_profile_stores_name_language_and_mail_preferences(
-    alice_client, alice
-):
+def test_saving_the_profile_stores_name_and_language(alice_client, alice):
     response = alice_client.post(
-        "/profile/",
-        {"display_name": "Queen Alice", "language": "de", "email_on_turn": ""},
+        "/profile/", {"display_name": "Queen Alice", "language": "de"}
     )
 
     assert (response.status_code, response["Location"]) == (302, "/profile/")
     alice.refresh_from_db()
     assert alice.display_name == "Queen Alice"
     assert alice.language == "de"
-    # Unchecked boxes are absent from the post: both preferences are off.
-    assert alice.email_on_turn is False
-    assert alice.email_reminders is False
+
+
+def test_no_page_promises_e_mails_the_site_does_not_send(client, alice_client):
+    # Issue 9: until turn e-mails exist, neither the home page nor the
+    # profile offers or promises them.
+    pages = [
+        client.get("/").content.decode(),
+        alice_client.get("/profile/").content.decode(),
+    ]
+
+    for html in pages:
+        assert "email_on_turn" not in html
+        assert "email_reminders" not in html
+        assert "by e-mail when" not in html
+        assert "deadline" not in html.lower()
 
 
 def test_an_invalid_profile_is_shown_again_with_400(alice_client, alice):

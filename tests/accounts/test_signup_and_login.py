@@ -175,3 +175,59 @@ def test_the_log_in_page_refuses_oversized_input(client, alice, data):
     assert response.status_code == 200
     assert response.context["form"].errors
     assert not response.wsgi_request.user.is_authenticated
+
+
+def test_confirming_the_address_in_the_signing_up_browser_logs_in(client):
+    # Issue 9: after the link, people expect to be signed in, not asked to.
+    _sign_up(client)
+    path = LINK.search(mail.outbox[0].body).group(1)
+
+    response = client.post(path)
+
+    assert EmailAddress.objects.get(email="dora@example.com").verified
+    assert _logged_in(client)
+    assert response.status_code == 302
+    assert response["Location"] == "/play/"
+
+
+def test_signing_up_with_a_taken_address_says_to_check_the_mail(client, alice):
+    # allauth does not reveal on the form that the address is taken (no one
+    # can probe whose address is registered); it mails the address, and the
+    # page says honestly what that mail holds in either case.
+    response = _sign_up(client, username="zed", email=alice.email)
+    page = client.get(response["Location"]).content.decode()
+
+    assert not User.objects.filter(username="zed").exists()
+    assert [m.to for m in mail.outbox] == [[alice.email]]
+    assert "already exists" in mail.outbox[0].body
+    assert "Check your mail" in page
+    assert "If the address already has an account" in page
+    assert "check your mail" in page  # the flash message
+
+
+def test_the_log_in_message_is_in_the_profile_language(client, alice, password):
+    # Issue 9: "Successfully signed in as carol." appeared in English for a
+    # German profile; the log-in request was anonymous (browser language).
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+
+    response = _log_in(client, "alice", password, HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(response["Location"]).content.decode()
+
+    assert "Erfolgreich als alice angemeldet." in page
+    assert "Successfully signed in" not in page
+
+
+def test_after_logging_out_the_site_keeps_the_profile_language(client, alice, password):
+    # The "signed out" message is rendered while still logged in (German);
+    # the page after it is anonymous: the language cookie keeps it German.
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+    _log_in(client, "alice", password, HTTP_ACCEPT_LANGUAGE="en")
+
+    response = client.post("/accounts/logout/", HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en")
+
+    assert client.cookies["django_language"].value == "de"
+    assert "Du hast dich abgemeldet." in page.content.decode()
+    assert "Brettspiele wie per Post." in page.content.decode()

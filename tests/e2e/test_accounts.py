@@ -48,6 +48,27 @@ def test_sign_up_verify_and_log_in(stack: Stack, new_page) -> None:
     page.goto(link)
     page.locator("form button[type=submit]", has_text="Confirm").click()
 
-    log_in(page, username, "a long enough passphrase")
+    # Confirming in the browser that signed up logs in (issue 9).
+    page.wait_for_url("**/play/")
     assert page.locator("h1").first.inner_text() == "Play"
     assert page.locator("header nav").get_by_text("Dora the Player").is_visible()
+
+    page.get_by_role("button", name="Log out").click()
+    log_in(page, username, "a long enough passphrase")
+    assert page.locator("h1").first.inner_text() == "Play"
+
+
+def test_signing_up_with_a_taken_address_says_to_check_the_mail(
+    stack: Stack, new_page
+) -> None:
+    page = new_page()
+    page.goto("/accounts/signup/")
+    page.fill("input[name=email]", "alice@example.com")  # a demo account's
+    page.fill("input[name=username]", f"eve{uuid.uuid4().hex[:8]}")
+    page.fill("input[name=password1]", "a long enough passphrase")
+    page.fill("input[name=password2]", "a long enough passphrase")
+    page.locator("form:has(input[name=username]) button[type=submit]").click()
+
+    page.wait_for_url("**/accounts/confirm-email/")
+    assert page.locator("h1").first.inner_text() == "Check your mail"
+    assert page.get_by_text("If the address already has an account").is_visible()
