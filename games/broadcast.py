@@ -69,18 +69,26 @@ def lobby_changed_on_commit() -> None:
     transaction.on_commit(lambda: _group_send(LOBBY_GROUP, event), robust=True)
 
 
-def user_matches_changed_on_commit(user_ids: Iterable[int | None]) -> None:
+def user_matches_changed_on_commit(
+    match: Match, user_ids: Iterable[int | None]
+) -> None:
     """After commit, tell these people's open pages that their list of matches changed.
 
-    A match of theirs was created, filled, started, finished or left, or
+    `match` of theirs was created, filled, started, finished or left, or
     whether it is their turn in it changed. `None` ids (free seats, robots)
-    are skipped; each person is told once.
+    are skipped; each person is told once. The message names the match: a
+    board of that very match already shows the change itself.
     """
     groups = [user_group(i) for i in sorted({i for i in user_ids if i is not None})]
+    match_id = match.id
 
     def send() -> None:
         for group in groups:
-            event = {"type": "user.matches_changed", "change": uuid.uuid4().hex}
+            event = {
+                "type": "user.matches_changed",
+                "match_id": match_id,
+                "change": uuid.uuid4().hex,
+            }
             _group_send(group, event)
 
     if groups:

@@ -130,9 +130,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await _group_leave(self, user_group(self.user_id))
 
     async def user_matches_changed(self, event: dict[str, Any]) -> None:
-        """Handle "user.matches_changed": send the person's turn count (tab title)."""
-        if self.user_id is not None:
-            html = await database_sync_to_async(_turn_count_render)(self.user_id)
+        """Handle "user.matches_changed": send the person's turn count (tab title).
+
+        Only for their other matches: a change of this match reaches this
+        board as the board itself, which shows whether it is their turn here
+        (spielpost.js adds it to the count).
+        """
+        if self.user_id is not None and event.get("match_id") != self.match_id:
+            html = await database_sync_to_async(_turn_count_render)(
+                self.user_id, self.match_id
+            )
             await self.send(text_data=html)
 
     async def match_changed(self, event: dict[str, Any]) -> None:
@@ -317,11 +324,16 @@ def _my_matches_render(user_id: int, language: str) -> str:
         )
 
 
-def _turn_count_render(user_id: int) -> str:
-    """Return the turn-count element of the person's pages (one query)."""
+def _turn_count_render(user_id: int, excluding_match_id: int) -> str:
+    """Return the turn-count element of a board page (one query).
+
+    It counts the person's other matches; the board shows its own.
+    """
+    count = selectors.turn_count_for_user(
+        user_id=user_id, excluding_match_id=excluding_match_id
+    )
     return render_to_string(
-        "_partials/turn_count.html",
-        {"turn_count": selectors.turn_count_for_user(user_id=user_id), "oob": True},
+        "_partials/turn_count.html", {"turn_count": count, "oob": True}
     )
 
 

@@ -157,11 +157,13 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
             request, "games/match_detail.html#live", {"board": board, "oob": True}
         )
     static = selectors.board_static(match=match, seats=len(board.seats))
-    return render(
-        request,
-        "games/match_detail.html",
-        {"board": board, "board_static": static, "oob": False},
-    )
+    context: dict[str, Any] = {"board": board, "board_static": static, "oob": False}
+    if request.user.is_authenticated:
+        # The tab title counts the other matches; the board shows this one.
+        context["turn_count"] = selectors.turn_count_for_user(
+            user_id=request.user.pk, excluding_match_id=match.id
+        )
+    return render(request, "games/match_detail.html", context)
 
 
 @require_POST

@@ -53,12 +53,17 @@ def matches_for_user(*, user: User | int) -> list[tuple[Match, bool]]:
     return [(match, match.my_turn) for match in matches]
 
 
-def turn_count_for_user(*, user_id: int) -> int:
+def turn_count_for_user(*, user_id: int, excluding_match_id: int | None = None) -> int:
     """Return in how many matches it is the person's turn (one indexed query).
 
     The same flag as `matches_for_user`'s `my_turn`; shown in the tab title.
+    `excluding_match_id`: leave that match out (a board page counts its own
+    match from the board it shows).
     """
-    return _turns_of(user_id).values("match_id").distinct().count()
+    turns = _turns_of(user_id)
+    if excluding_match_id is not None:
+        turns = turns.exclude(match_id=excluding_match_id)
+    return turns.values("match_id").distinct().count()
 
 
 def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]:

@@ -66,7 +66,7 @@ def match_create(
             _match_start(match, _match_seats(match))
         else:
             broadcast.lobby_changed_on_commit()
-            broadcast.user_matches_changed_on_commit([user.id])
+            broadcast.user_matches_changed_on_commit(match, [user.id])
     return match
 
 
@@ -95,6 +95,6 @@ def _start_if_full(match: Match) -> None:
     if any(seat.is_free for seat in seats):
         broadcast.match_changed_on_commit(match)
         broadcast.lobby_changed_on_commit()
-        broadcast.user_matches_changed_on_commit(s.user_id for s in seats)
+        broadcast.user_matches_changed_on_commit(match, (s.user_id for s in seats))
         return
     _match_start(match, seats)

@@ -82,7 +82,7 @@ def seat_leave(*, match_id: int, user: User) -> Match:
         broadcast.match_changed_on_commit(match)
         broadcast.lobby_changed_on_commit()
         broadcast.user_matches_changed_on_commit(
-            [user.id, *match.seats.values_list("user_id", flat=True)]
+            match, [user.id, *match.seats.values_list("user_id", flat=True)]
         )
     return match
 
@@ -254,6 +254,6 @@ def _controller_set(
     seat.save(update_fields=["controller", "robot", "autoplay_declined_at"])
     broadcast.match_changed_on_commit(match)
     # Whether it is the person's turn (not their stand-in's) shows in their list.
-    broadcast.user_matches_changed_on_commit([seat.user_id])
+    broadcast.user_matches_changed_on_commit(match, [seat.user_id])
     to_move = frozenset(s.position for s in seats if s.is_to_move)
     _system_move_enqueue(match, seats, to_move)

@@ -88,7 +88,7 @@ def _match_start(match: Match, seats: list[Seat]) -> None:
     _to_move_record(match, before=frozenset(), after=to_move, mover=None)
     broadcast.match_changed_on_commit(match)
     broadcast.lobby_changed_on_commit()
-    broadcast.user_matches_changed_on_commit(s.user_id for s in seats)
+    broadcast.user_matches_changed_on_commit(match, (s.user_id for s in seats))
     _system_move_enqueue(match, seats, to_move)
 
 
@@ -135,7 +135,7 @@ def _move_apply(
     _to_move_record(match, before=before, after=to_move, mover=position)
     # Whose turn it is shows in the players' lists of matches.
     broadcast.user_matches_changed_on_commit(
-        s.user_id for s in seats if s.position in before ^ to_move
+        match, [s.user_id for s in seats if s.position in before ^ to_move]
     )
     _system_move_enqueue(match, seats, to_move)
 
@@ -208,7 +208,7 @@ def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) 
         to_move_since=None, to_move_version=None
     )
     broadcast.user_matches_changed_on_commit(
-        match.seats.values_list("user_id", flat=True)
+        match, match.seats.values_list("user_id", flat=True)
     )
 
 

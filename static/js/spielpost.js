@@ -53,11 +53,15 @@ document.addEventListener("htmx:afterRequest", () => {
 });
 
 // The tab title says when it is the person's turn somewhere: "(1) Spielpost".
-// The count comes with the page and with pushes (#turn-count).
+// The count comes with the page and with pushes (#turn-count); a board page
+// counts its other matches there and its own from the board it shows.
 function titleShowTurns() {
   const counter = document.getElementById("turn-count");
   const title = document.title.replace(/^\(\d+\) /, "");
-  const count = counter ? Number(counter.dataset.count) : 0;
+  let count = counter ? Number(counter.dataset.count) : 0;
+  if (document.querySelector("#board .your-turn")) {
+    count += 1;
+  }
   document.title = count > 0 ? `(${count}) ${title}` : title;
 }
 

@@ -141,9 +141,7 @@ async def test_an_old_version_is_not_pushed_again(socket_for, race_match, alice)
     socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", alice))
     try:
         await _play_first(race_match, alice, 0)
-        # The board, and alice's turn count (her turn ended): two frames.
-        frames = [await socket.receive_from(timeout=5) for _ in range(2)]
-        assert sum('id="turn-count"' in frame for frame in frames) == 1
+        await socket.receive_from(timeout=5)
         # A late duplicate of the announcement for version 1.
         from channels.layers import get_channel_layer
 

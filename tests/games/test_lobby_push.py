@@ -128,9 +128,31 @@ async def test_a_board_page_gets_my_turn_count_from_my_other_matches(
     finally:
         await socket.disconnect()
 
-    # Her turn in both races now; the board of the first is not re-sent.
-    assert _turn_count(frames) == 2
+    # Her turn in the other race now: the board page counts that one (its
+    # own match it counts from the board); the board is not re-sent.
+    assert _turn_count(frames) == 1
     assert not any('id="board"' in f for f in frames)
+
+
+async def test_a_board_page_takes_no_count_for_its_own_match(
+    socket_for, race_match, alice
+):
+    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", alice))
+    try:
+        moves = await database_sync_to_async(legal_json)(race_match, 0)
+        await database_sync_to_async(services.move_submit)(
+            match_id=race_match.id,
+            user=alice,
+            move_data=moves[0],
+            expected_version=race_match.version,
+        )
+        frames = await _frames(socket)
+    finally:
+        await socket.disconnect()
+
+    # Her turn here ended: the board says so; no count (and no query) rides along.
+    assert any('id="board"' in f for f in frames)
+    assert not any('id="turn-count"' in f for f in frames)
 
 
 async def test_nobody_elses_list_is_sent(socket_for, race_match, alice, carol):

@@ -31,14 +31,14 @@ def test_announces_the_new_match_to_the_lobby_only_on_commit(
     alice, django_capture_on_commit_callbacks, group_sends
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="race", seats=2)
         # Nothing may reach the lobby before the row is committed.
         assert group_sends == []
 
     assert group_sends == [
         ("lobby", {"type": "lobby.changed"}),
         # alice's other lobby tabs list the new match too.
-        (f"user-{alice.id}", {"type": "user.matches_changed"}),
+        (f"user-{alice.id}", {"type": "user.matches_changed", "match_id": match.id}),
     ]
 
 

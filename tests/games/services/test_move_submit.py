@@ -65,7 +65,10 @@ def test_announces_the_new_version_only_on_commit_with_ids_only(
         ),
         # alice's favourites are chosen: no longer her turn (her lobby's
         # list and tab title follow).
-        (f"user-{alice.id}", {"type": "user.matches_changed"}),
+        (
+            f"user-{alice.id}",
+            {"type": "user.matches_changed", "match_id": race_match.id},
+        ),
     ]
     group, event = group_sends[0]
     # A group message goes to every viewer: it must be plain JSON and carry
