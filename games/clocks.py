@@ -1,0 +1,147 @@
+"""Time controls and seat clocks: the arithmetic, without the database.
+
+Groundwork of the clocks issue (issue 10); nothing calls it yet. A time
+control gives each seat a bank of seconds. The bank runs only while the
+seat is to move; after each move the seat gets the time it used back off
+its bank, plus an increment, never more than a cap (a "Fischer" clock with
+a ceiling, as turn-based sites such as Board Game Arena use). A seat whose
+bank runs out has timed out.
+
+All durations are whole seconds; all instants are timezone-aware UTC
+datetimes (`django.utils.timezone.now()` at the caller). `TimeControl` is
+stored as JSON on the match (`to_json` / `from_json`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+MINUTE = 60
+HOUR = 60 * MINUTE
+DAY = 24 * HOUR
+
+# Custom time controls stay within these (seconds): long enough that a
+# move can be made at all, short enough that a match ends this season.
+BANK_MIN, BANK_MAX = 1 * MINUTE, 30 * DAY
+INCREMENT_MAX = 7 * DAY
+CAP_MAX = 30 * DAY
+# Under this share of the bank it had when the turn began, a clock warns.
+WARNING_SHARE = 0.2
+
+
+class TimeControlError(ValueError):
+    """A time control outside the bounds; `message` says why, for a person."""
+
+    def __init__(self, message: Any) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """A match's time control.
+
+    `preset`: "fast", "daily", "relaxed", "live", "custom" or "untimed".
+    `bank`: seconds each seat starts with; `increment`: seconds added
+    after each of its moves; `cap`: the most a bank may hold. An untimed
+    control has all three 0 and no clock runs.
+    """
+
+    preset: str
+    bank: int
+    increment: int
+    cap: int
+
+    @property
+    def timed(self) -> bool:
+        """Whether clocks run (every preset but "untimed")."""
+        return self.preset != "untimed"
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the JSON stored on the match."""
+        return {
+            "preset": self.preset,
+            "bank": self.bank,
+            "increment": self.increment,
+            "cap": self.cap,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TimeControl:
+        """Read a stored time control. Raises TimeControlError if malformed."""
+        try:
+            preset = str(data["preset"])
+            if preset in PRESETS:
+                return PRESETS[preset]
+            if preset != "custom":
+                raise TimeControlError(_("Unknown time control."))
+            return time_control_custom(
+                bank=int(data["bank"]),
+                increment=int(data["increment"]),
+                cap=int(data["cap"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, TimeControlError):
+                raise
+            raise TimeControlError(_("Unknown time control.")) from error
+
+
+PRESETS: dict[str, TimeControl] = {
+    "fast": TimeControl("fast", bank=12 * HOUR, increment=4 * HOUR, cap=24 * HOUR),
+    "daily": TimeControl("daily", bank=1 * DAY, increment=1 * DAY, cap=3 * DAY),
+    "relaxed": TimeControl("relaxed", bank=3 * DAY, increment=1 * DAY, cap=7 * DAY),
+    # For people who sit together (or are online at the same time).
+    "live": TimeControl("live", bank=5 * MINUTE, increment=30, cap=10 * MINUTE),
+    "untimed": TimeControl("untimed", bank=0, increment=0, cap=0),
+}
+DEFAULT_PRESET = "daily"
+
+
+def time_control_custom(*, bank: int, increment: int, cap: int) -> TimeControl:
+    """Return a custom time control (seconds), or raise TimeControlError.
+
+    Bounds: a bank of 1 minute to 30 days, an increment of 0 to 7 days, a
+    cap from the bank up to 30 days.
+    """
+    if not BANK_MIN <= bank <= BANK_MAX:
+        raise TimeControlError(_("The time bank must be between 1 minute and 30 days."))
+    if not 0 <= increment <= INCREMENT_MAX:
+        raise TimeControlError(
+            _("The time added per move must be between 0 and 7 days.")
+        )
+    if not bank <= cap <= CAP_MAX:
+        raise TimeControlError(
+            _(
+                "The most time a seat may hold must be at least its starting bank and at most 30 days."
+            )
+        )
+    return TimeControl("custom", bank=bank, increment=increment, cap=cap)
+
+
+def bank_after_move(*, bank: int, used: int, control: TimeControl) -> int:
+    """Return a seat's bank (seconds) after a move that took `used` seconds.
+
+    The bank loses the time used (never below 0), gains the increment, and
+    holds at most the cap. `used` below 0 (a clock step back) counts as 0.
+    """
+    left = max(0, bank - max(0, used))
+    return min(control.cap, left + control.increment)
+
+
+def deadline_at(*, since: datetime, bank: int) -> datetime:
+    """Return when a seat to move since `since` (UTC) runs out of its bank."""
+    return since + timedelta(seconds=bank)
+
+
+def seconds_left(*, deadline: datetime, now: datetime) -> int:
+    """Return the whole seconds from `now` to `deadline`, 0 once it has passed."""
+    return max(0, int((deadline - now).total_seconds()))
+
+
+def is_low(*, left: int, bank: int) -> bool:
+    """Return whether `left` seconds are under 20 % of the turn's starting bank."""
+    return bank > 0 and left < WARNING_SHARE * bank
