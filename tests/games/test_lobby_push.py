@@ -37,6 +37,17 @@ async def _frames(socket, first_timeout=5.0):
     return frames
 
 
+async def _play_first(match, user):
+    """Submit seat 0's first legal move as `user` (alice's favourites)."""
+    moves = await database_sync_to_async(legal_json)(match, 0)
+    await database_sync_to_async(services.move_submit)(
+        match_id=match.id,
+        user=user,
+        move_data=moves[0],
+        expected_version=match.version,
+    )
+
+
 def _my_matches(frames):
     found = [f for f in frames if 'id="my-matches"' in f]
     assert found, frames
@@ -73,13 +84,7 @@ async def test_the_lobby_shows_at_once_that_a_joined_match_waits_for_my_move(
 async def test_my_move_takes_the_turn_flag_off_my_list(socket_for, race_match, alice):
     socket = await _connect(await socket_for("/ws/lobby/", alice))
     try:
-        moves = await database_sync_to_async(legal_json)(race_match, 0)
-        await database_sync_to_async(services.move_submit)(
-            match_id=race_match.id,
-            user=alice,
-            move_data=moves[0],
-            expected_version=race_match.version,
-        )
+        await _play_first(race_match, alice)
         frames = await _frames(socket)
     finally:
         await socket.disconnect()
@@ -139,13 +144,7 @@ async def test_a_board_page_takes_no_count_for_its_own_match(
 ):
     socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", alice))
     try:
-        moves = await database_sync_to_async(legal_json)(race_match, 0)
-        await database_sync_to_async(services.move_submit)(
-            match_id=race_match.id,
-            user=alice,
-            move_data=moves[0],
-            expected_version=race_match.version,
-        )
+        await _play_first(race_match, alice)
         frames = await _frames(socket)
     finally:
         await socket.disconnect()

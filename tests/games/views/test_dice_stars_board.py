@@ -9,7 +9,6 @@ engine `State` changed with `games.rules.structs.replace`.
 from __future__ import annotations
 
 import json
-from html.parser import HTMLParser
 
 import pytest
 
@@ -19,6 +18,7 @@ from games.rules.dice_stars.sheet import Sheet, X
 from games.rules.dice_stars.state import Die
 from games.rules.structs import replace
 from tests.games.helpers import legal_json, state_of
+from tests.games.html_tree import Node, html_tree
 
 pytestmark = pytest.mark.django_db
 
@@ -26,74 +26,6 @@ N = None
 # Dice (see games/rules/dice_stars/dice.py): 0-1 black, 2-4 pink, 5-8 light
 # blue, 9-13 yellow.
 BLACK, PINK, BLUE, YELLOW = 0, 2, 5, 9
-
-
-# ---------------------------------------------------------------------------
-# A small HTML tree, enough to ask "which buttons are in this column head"
-
-
-class Node:
-    def __init__(self, tag: str, attrs: dict[str, str | None]):
-        self.tag = tag
-        self.attrs = attrs
-        self.children: list[Node | str] = []
-
-    @property
-    def classes(self) -> set[str]:
-        return set((self.attrs.get("class") or "").split())
-
-    def text(self) -> str:
-        parts = [c if isinstance(c, str) else c.text() for c in self.children]
-        return " ".join(" ".join(parts).split())
-
-    def all(self, tag: str | None = None, cls: str | None = None, **attrs):
-        """Return every descendant with `tag`, class `cls` and `attrs` (data_x = data-x)."""
-        found = []
-        for child in self.children:
-            if isinstance(child, str):
-                continue
-            wanted = {key.replace("_", "-"): value for key, value in attrs.items()}
-            if (
-                (tag is None or child.tag == tag)
-                and (cls is None or cls in child.classes)
-                and all(child.attrs.get(k) == v for k, v in wanted.items())
-            ):
-                found.append(child)
-            found.extend(child.all(tag, cls, **attrs))
-        return found
-
-    def one(self, tag: str | None = None, cls: str | None = None, **attrs):
-        found = self.all(tag, cls, **attrs)
-        assert len(found) == 1, f"expected one {tag}.{cls} {attrs}, found {len(found)}"
-        return found[0]
-
-    def moves(self) -> list[dict]:
-        """Return the moves the forms below this node post, in page order."""
-        return [json.loads(i.attrs["value"]) for i in self.all("input", name="move")]
-
-
-class _TreeBuilder(HTMLParser):
-    VOID = {"input", "br", "img", "meta", "link", "hr", "source"}
-
-    def __init__(self):
-        super().__init__()
-        self.root = Node("#root", {})
-        self.stack = [self.root]
-
-    def handle_starttag(self, tag, attrs):
-        node = Node(tag, dict(attrs))
-        self.stack[-1].children.append(node)
-        if tag not in self.VOID:
-            self.stack.append(node)
-
-    def handle_endtag(self, tag):
-        for i in range(len(self.stack) - 1, 0, -1):
-            if self.stack[i].tag == tag:
-                del self.stack[i:]
-                return
-
-    def handle_data(self, data):
-        self.stack[-1].children.append(data)
 
 
 def canonical(move: dict) -> str:
@@ -104,9 +36,8 @@ def board_of(client, match) -> Node:
     """Return the board section of the match page as `client` sees it."""
     response = client.get(f"/matches/{match.id}/")
     assert response.status_code == 200
-    builder = _TreeBuilder()
-    builder.feed(response.content.decode())
-    return builder.root.one("section", id="board").one("div", cls="dice-stars")
+    page = html_tree(response.content.decode())
+    return page.one("section", id="board").one("div", cls="dice-stars")
 
 
 # ---------------------------------------------------------------------------
@@ -620,9 +551,8 @@ def test_every_step_of_a_solo_game_offers_exactly_the_legal_moves(
         raise AssertionError("the solo game did not end")
 
     # The verdict is the page's final result, said once (not on the board too).
-    page = _TreeBuilder()
-    page.feed(client.get(f"/matches/{solo.id}/").content.decode())
-    verdict = page.root.one("div", cls="outcome").text()
+    page = html_tree(client.get(f"/matches/{solo.id}/").content.decode())
+    verdict = page.one("div", cls="outcome").text()
     assert "the virtual opponent:" in verdict
     assert "virtual opponent" not in board.one("div", cls="ds-status").text()
     assert board.moves() == []

@@ -14,7 +14,6 @@ changed with `games.rules.structs.replace`.
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 
@@ -23,6 +22,7 @@ from games.models import Seat
 from games.rules.race.state import PowerUse
 from games.rules.structs import replace
 from tests.games.helpers import play_to_end, reach_play_phase, state_of
+from tests.games.html_tree import Node, html_tree
 
 pytestmark = pytest.mark.django_db
 
@@ -30,97 +30,11 @@ SYMBOLS = re.compile("[★♥⚙×]")
 FIELD_NUMBERS = ["0", "10", "20", "30", "40", "50", "60"]
 
 
-# ---------------------------------------------------------------------------
-# A small HTML tree: enough to ask where a symbol sits and what is around it
-
-
-class Node:
-    def __init__(self, tag: str, attrs: dict[str, str | None], parent=None):
-        self.tag = tag
-        self.attrs = attrs
-        self.parent = parent
-        self.children: list[Node | str] = []
-
-    @property
-    def classes(self) -> set[str]:
-        return set((self.attrs.get("class") or "").split())
-
-    def ancestors(self):
-        node = self
-        while node is not None:
-            yield node
-            node = node.parent
-
-    def text(self) -> str:
-        parts = [c if isinstance(c, str) else c.text() for c in self.children]
-        return " ".join(" ".join(parts).split())
-
-    def spoken(self) -> str:
-        """Return the text a screen reader reads: no aria-hidden parts."""
-        parts = [
-            c if isinstance(c, str) else c.spoken()
-            for c in self.children
-            if isinstance(c, str) or c.attrs.get("aria-hidden") != "true"
-        ]
-        return " ".join(" ".join(parts).split())
-
-    def all(self, tag: str | None = None, cls: str | None = None):
-        found = []
-        for child in self.children:
-            if isinstance(child, str):
-                continue
-            if (tag is None or child.tag == tag) and (
-                cls is None or cls in child.classes
-            ):
-                found.append(child)
-            found.extend(child.all(tag, cls))
-        return found
-
-    def one(self, tag: str | None = None, cls: str | None = None):
-        found = self.all(tag, cls)
-        assert len(found) == 1, f"expected one {tag}.{cls}, found {len(found)}"
-        return found[0]
-
-    def texts(self):
-        """Yield (text, parent node) for every text piece below this node."""
-        for child in self.children:
-            if isinstance(child, str):
-                yield child, self
-            else:
-                yield from child.texts()
-
-
-class _TreeBuilder(HTMLParser):
-    VOID = {"input", "br", "img", "meta", "link", "hr", "source"}
-
-    def __init__(self):
-        super().__init__()
-        self.root = Node("#root", {})
-        self.stack = [self.root]
-
-    def handle_starttag(self, tag, attrs):
-        node = Node(tag, dict(attrs), parent=self.stack[-1])
-        self.stack[-1].children.append(node)
-        if tag not in self.VOID:
-            self.stack.append(node)
-
-    def handle_endtag(self, tag):
-        for i in range(len(self.stack) - 1, 0, -1):
-            if self.stack[i].tag == tag:
-                del self.stack[i:]
-                return
-
-    def handle_data(self, data):
-        self.stack[-1].children.append(data)
-
-
 def board_of(client, match) -> Node:
     """Return the Race board of the match page as `client` sees it."""
     response = client.get(f"/matches/{match.id}/")
     assert response.status_code == 200
-    builder = _TreeBuilder()
-    builder.feed(response.content.decode())
-    return builder.root.one("div", cls="race")
+    return html_tree(response.content.decode()).one("div", cls="race")
 
 
 def unexplained_symbols(board: Node) -> list[str]:
@@ -142,10 +56,10 @@ def unexplained_symbols(board: Node) -> list[str]:
         titled = next((n for n in chain if (n.attrs.get("title") or "").strip()), None)
         ok = False
         if hidden is not None and titled is not None and hidden.parent is not None:
-            title = " ".join(titled.attrs["title"].split())
+            title = " ".join((titled.attrs["title"] or "").split())
             ok = title in hidden.parent.spoken() or (
                 titled is not hidden
-                and hidden in list(_descendants(titled))
+                and hidden in list(titled.descendants())
                 and bool(re.search(r"\w", titled.spoken()))
             )
         if not ok:
@@ -153,15 +67,22 @@ def unexplained_symbols(board: Node) -> list[str]:
     return problems
 
 
-def _descendants(node: Node):
-    for child in node.children:
-        if isinstance(child, Node):
-            yield child
-            yield from _descendants(child)
-
-
 # ---------------------------------------------------------------------------
 # Matches
+
+
+def _three_seats_with_both_variants(alice, bob):
+    """Return a started 3-seat Race (Win Bet, Superpowers): alice, bob, a robot."""
+    match = services.match_create(
+        user=alice,
+        game_slug="race",
+        seats=3,
+        options={"win_bet": True, "superpowers": True},
+    )
+    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    match.refresh_from_db()
+    return match
 
 
 @pytest.fixture
@@ -172,15 +93,7 @@ def powers_match(alice, bob):
     by its superpower, moved Celya back 7 fields, and a robot stands in for
     him; the robot (2) backs Celya and Elaari.
     """
-    match = services.match_create(
-        user=alice,
-        game_slug="race",
-        seats=3,
-        options={"win_bet": True, "superpowers": True},
-    )
-    services.seat_claim(match_id=match.id, user=bob)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    match.refresh_from_db()
+    match = _three_seats_with_both_variants(alice, bob)
     reach_play_phase(match, {0: alice, 1: bob})
     state = replace(
         state_of(match),
@@ -201,15 +114,7 @@ def powers_match(alice, bob):
 @pytest.fixture
 def finished_match(alice, bob):
     """A 3-seat Race with Win Bet and Superpowers, played to its end."""
-    match = services.match_create(
-        user=alice,
-        game_slug="race",
-        seats=3,
-        options={"win_bet": True, "superpowers": True},
-    )
-    services.seat_claim(match_id=match.id, user=bob)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    match.refresh_from_db()
+    match = _three_seats_with_both_variants(alice, bob)
     play_to_end(match, {0: alice, 1: bob}, seed=3)
     assert state_of(match).phase == "over"
     return match
