@@ -1,10 +1,12 @@
 """Time controls and seat clocks: the arithmetic, without the database.
 
-Groundwork of the clocks issue (issue 10); nothing calls it yet. A time
+Groundwork of the clocks issue (issue 10): games/services/clocks.py keeps
+the seats' clocks with it; no match is timed yet (the create form and the
+API do not offer a time control, and no sweep times anyone out). A time
 control gives each seat a bank of seconds. The bank runs only while the
-seat is to move; after each move the seat gets the time it used back off
-its bank, plus an increment, never more than a cap (a "Fischer" clock with
-a ceiling, as turn-based sites such as Board Game Arena use). A seat whose
+seat is to move; after each move the time it used comes off its bank and
+an increment goes on, never past a cap (a "Fischer" clock with a ceiling,
+as turn-based sites such as Board Game Arena use). A seat whose
 bank runs out has timed out.
 
 All durations are whole seconds; all instants are timezone-aware UTC

@@ -12,6 +12,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games.clocks import TimeControl, TimeControlError
 from games.rules import Rules
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 
@@ -47,6 +48,8 @@ class Match(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.OPEN
     )
     outcome = models.JSONField(_("outcome"), null=True, blank=True)
+    # games.clocks.TimeControl as JSON; None: untimed, no clock runs.
+    time_control = models.JSONField(_("time control"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("created by"),
@@ -92,6 +95,20 @@ class Match(models.Model):
     def seat_count(self) -> int:
         """Return the number of seats (taken or not)."""
         return self.seats.count()
+
+    def clock_control(self) -> TimeControl | None:
+        """Return the match's time control, or None when no clock runs.
+
+        None for an untimed match, and for a stored control that cannot be
+        read (a match is never timed out on a misread control).
+        """
+        if self.time_control is None:
+            return None
+        try:
+            control = TimeControl.from_json(self.time_control)
+        except TimeControlError:
+            return None
+        return control if control.timed else None
 
     def game_state(self) -> Any:
         """Return the engine state, upgraded if stored by an older engine.
@@ -173,6 +190,12 @@ class Seat(models.Model):
     # the stand-in controller): the seats asked after them are then asked.
     autoplay_declined_at = models.DateTimeField(
         _("declined to finish automatically at"), null=True, blank=True
+    )
+    # The seat's clock (timed matches only): the seconds in its bank while
+    # it is not to move, and when the bank runs out (UTC) while it is.
+    clock_bank = models.PositiveIntegerField(_("time bank (s)"), null=True, blank=True)
+    clock_deadline_at = models.DateTimeField(
+        _("clock runs out at"), null=True, blank=True
     )
 
     class Meta:

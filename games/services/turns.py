@@ -24,6 +24,8 @@ from games import broadcast, exceptions
 from games.models import Match, Move, Seat
 from games.rules import IllegalMove, Outcome, turns_started
 
+from .clocks import _clocks_run, _clocks_start, _clocks_stop, _turn_deadline_update
+
 
 def _match_lock(match_id: int) -> Match:
     """Return the match row locked for this transaction (call inside atomic).
@@ -84,6 +86,9 @@ def _match_start(match: Match, seats: list[Seat]) -> None:
     match.save(
         update_fields=["state", "rules_version", "status", "started_at", "updated_at"]
     )
+    control = match.clock_control()
+    if control is not None:
+        _clocks_start(match, control)
     to_move = rules.to_move(state)
     _to_move_record(match, before=frozenset(), after=to_move, mover=None)
     broadcast.match_changed_on_commit(match)
@@ -152,15 +157,22 @@ def _to_move_record(
     Call after the version bump. Seats that left `after` are cleared; seats
     that joined it start their turn (`_turns_start`); the `mover`, if it
     stays to move (a turn of several steps), faces a new decision, due now.
+    In a timed match the clocks follow (games/services/clocks.py): stopped
+    for the seats whose decision ended, started for the new ones, and
+    `Match.turn_deadline_at` set to the earliest deadline.
     """
     now = timezone.now()
     left = before - after
+    # The mover was to move, so staying to move never starts a turn for it.
+    continuing = after & {mover} if mover is not None else frozenset()
+    control = match.clock_control()
+    if control is not None and left | continuing:
+        # Before the to-move columns change: the clocks read `to_move_since`.
+        _clocks_stop(match, control, left | continuing, mover=mover, now=now)
     if left:
         match.seats.filter(position__in=left).update(
             to_move_since=None, to_move_version=None
         )
-    # The mover was to move, so staying to move never starts a turn for it.
-    continuing = after & {mover} if mover is not None else frozenset()
     if continuing:
         match.seats.filter(position__in=continuing).update(
             to_move_since=now, to_move_version=match.version
@@ -168,6 +180,10 @@ def _to_move_record(
     started = turns_started(before, after)
     if started:
         _turns_start(match, started, now=now)
+    if control is not None:
+        if continuing:
+            _clocks_run(match, continuing, now=now)
+        _turn_deadline_update(match)
 
 
 def _turns_start(match: Match, positions: frozenset[int], *, now: datetime) -> None:
@@ -181,6 +197,8 @@ def _turns_start(match: Match, positions: frozenset[int], *, now: datetime) -> N
     match.seats.filter(position__in=positions).update(
         to_move_since=now, to_move_version=match.version
     )
+    if match.clock_control() is not None:
+        _clocks_run(match, positions, now=now)
 
 
 def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -> None:
@@ -205,7 +223,7 @@ def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) 
         ]
     )
     match.seats.filter(to_move_version__isnull=False).update(
-        to_move_since=None, to_move_version=None
+        to_move_since=None, to_move_version=None, clock_deadline_at=None
     )
     broadcast.user_matches_changed_on_commit(
         match, match.seats.values_list("user_id", flat=True)

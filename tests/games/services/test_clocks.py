@@ -1,0 +1,124 @@
+"""The seats' clocks of a timed match follow its turns (issue 10, "Time controls").
+
+A seat's bank runs only while it is to move; several seats to move at once
+(Race's favourites) each run; after a move: bank - time used + increment,
+capped; `Match.turn_deadline_at` is the earliest deadline of the seats to
+move, written in the move's transaction. Time is travelled, never slept.
+Untimed matches (all matches until the create form offers a time control)
+run no clock.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+
+from games import services
+from games.clocks import PRESETS
+from games.models import Match
+from tests.games.helpers import legal_json, reach_play_phase, state_of
+
+pytestmark = pytest.mark.django_db
+
+START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+LIVE = PRESETS["live"]  # 5 min bank, +30 s, cap 10 min
+
+
+def _timed_race(alice, bob, control=LIVE) -> Match:
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    Match.objects.filter(id=match.id).update(time_control=control.to_json())
+    services.seat_claim(match_id=match.id, user=bob)
+    match.refresh_from_db()
+    return match
+
+
+def _clocks(match):
+    return {
+        s.position: (s.clock_bank, s.clock_deadline_at)
+        for s in match.seats.order_by("position")
+    }
+
+
+def _move(match, user, seat):
+    match.refresh_from_db()
+    services.move_submit(
+        match_id=match.id,
+        user=user,
+        move_data=legal_json(match, seat)[0],
+        expected_version=match.version,
+    )
+    match.refresh_from_db()
+
+
+def test_at_the_start_every_seat_to_move_runs_its_clock(alice, bob):
+    with time_machine.travel(START, tick=False):
+        match = _timed_race(alice, bob)
+
+    # Race's favourites: both seats choose at once, both clocks run.
+    deadline = START + timedelta(minutes=5)
+    assert _clocks(match) == {0: (300, deadline), 1: (300, deadline)}
+    assert match.turn_deadline_at == deadline
+
+
+def test_a_move_costs_the_time_used_and_earns_the_increment(alice, bob):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = _timed_race(alice, bob)
+        traveller.shift(timedelta(seconds=60))
+        _move(match, alice, 0)
+
+    # alice: 300 - 60 + 30 = 270, and her clock stops; bob's still runs.
+    clocks = _clocks(match)
+    assert clocks[0] == (270, None)
+    assert clocks[1] == (300, START + timedelta(minutes=5))
+    assert match.turn_deadline_at == START + timedelta(minutes=5)
+
+
+def test_the_bank_is_capped(alice, bob):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = _timed_race(alice, bob)
+        match.seats.filter(position=0).update(clock_bank=LIVE.cap - 10)
+        traveller.shift(timedelta(seconds=1))
+        _move(match, alice, 0)
+
+    # 590 - 1 + 30 = 619: held at the cap of 10 minutes.
+    assert match.seats.get(position=0).clock_bank == LIVE.cap == 600
+
+
+def test_the_next_seat_to_move_gets_its_deadline_from_its_bank(alice, bob):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = _timed_race(alice, bob)
+        reach_play_phase(match, {0: alice, 1: bob})
+        match.refresh_from_db()
+        state = state_of(match)
+        mover = next(iter(match.rules.to_move(state)))
+        users = {0: alice, 1: bob}
+        traveller.shift(timedelta(seconds=100))
+        now = START + timedelta(seconds=100)
+        _move(match, users[mover], mover)
+
+    other = 1 - mover
+    clocks = _clocks(match)
+    assert clocks[mover][1] is None
+    assert clocks[other][1] == now + timedelta(seconds=clocks[other][0])
+    assert match.turn_deadline_at == clocks[other][1]
+
+
+def test_an_untimed_match_runs_no_clock(race_match):
+    assert race_match.time_control is None
+    assert race_match.turn_deadline_at is None
+    assert all(
+        bank is None and deadline is None
+        for bank, deadline in _clocks(race_match).values()
+    )
+
+
+def test_the_end_of_a_match_stops_every_clock(alice, bob):
+    with time_machine.travel(START, tick=False):
+        match = _timed_race(alice, bob)
+        services.match_abort(match_id=match.id)
+
+    match.refresh_from_db()
+    assert match.turn_deadline_at is None
+    assert all(deadline is None for _bank, deadline in _clocks(match).values())
