@@ -92,11 +92,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        self.user = self.scope.get("user")
-        self.authenticated = bool(self.user is not None and self.user.is_authenticated)
-        self.user_id = (
-            self.user.pk if self.user is not None and self.authenticated else None
-        )
+        self.user_id = _viewer_id(self.scope)
+        self.authenticated = self.user_id is not None
         self.language = _language(self.scope)
         self.sent_version = -1
         self.poller: asyncio.Task[None] | None = None
@@ -218,10 +215,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.language = _language(self.scope)
-        user = self.scope.get("user")
-        self.user_id: int | None = (
-            user.pk if user is not None and user.is_authenticated else None
-        )
+        self.user_id = _viewer_id(self.scope)
         self.in_group = await _group_join(self, LOBBY_GROUP)
         self.in_user_group = self.user_id is not None and await _group_join(
             self, user_group(self.user_id)
@@ -354,6 +348,14 @@ async def _group_leave(consumer: AsyncWebsocketConsumer, group: str) -> None:
 
 def _fallback_seconds() -> float:
     return settings.LIVE_FALLBACK_POLL_SECONDS
+
+
+def _viewer_id(scope: Mapping[str, Any]) -> int | None:
+    """Return the id of the logged-in user at the other end, or None."""
+    user = scope.get("user")
+    if user is None or not user.is_authenticated:
+        return None
+    return int(user.pk)
 
 
 def _language(scope: Mapping[str, Any]) -> str:

@@ -181,8 +181,10 @@ def _to_move_record(
     if started:
         _turns_start(match, started, now=now)
     if control is not None:
-        if continuing:
-            _clocks_run(match, continuing, now=now)
+        # One pass for every decision that became due now: new turns and
+        # the mover's next step.
+        if started | continuing:
+            _clocks_run(match, started | continuing, now=now)
         _turn_deadline_update(match)
 
 
@@ -191,14 +193,13 @@ def _turns_start(match: Match, positions: frozenset[int], *, now: datetime) -> N
 
     The seam where a seat's turn begins: the seats' to-move columns are
     stamped with `now` (UTC) and the current version here. What else follows
-    a new turn (a clock's deadline, a "your turn" notice) belongs here too,
-    scheduled with `transaction.on_commit`.
+    a new turn (a "your turn" notice) belongs here too, scheduled with
+    `transaction.on_commit`; the clocks start in `_to_move_record`, together
+    with the mover's when its turn goes on.
     """
     match.seats.filter(position__in=positions).update(
         to_move_since=now, to_move_version=match.version
     )
-    if match.clock_control() is not None:
-        _clocks_run(match, positions, now=now)
 
 
 def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -> None:
