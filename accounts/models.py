@@ -31,9 +31,29 @@ class User(AbstractUser):
         _("e-mail me before a turn deadline runs out"),
         default=True,
     )
+    # Vacation (games/services/vacations.py): while `vacation_until` (UTC) is
+    # set, the person's clocks are paused. `vacation_used` counts the
+    # seconds taken in `vacation_year`; each calendar year gives
+    # settings.VACATION_DAYS_PER_YEAR days.
+    vacation_started_at = models.DateTimeField(
+        _("vacation started at"), null=True, blank=True
+    )
+    vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
+    vacation_used = models.PositiveIntegerField(_("vacation used (s)"), default=0)
+    vacation_year = models.PositiveSmallIntegerField(
+        _("vacation year"), null=True, blank=True
+    )
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
+        indexes = [
+            # Used by the sweep that ends vacations whose days ran out.
+            models.Index(
+                fields=["vacation_until"],
+                name="user_vacation_idx",
+                condition=models.Q(vacation_until__isnull=False),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

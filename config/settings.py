@@ -290,6 +290,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# Vacation days each account may take per calendar year (clocks paused).
+VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
+
 # Celery. Without REDIS_URL the broker is kombu's filesystem transport, so a
 # laptop needs no server; results are not stored (tasks return nothing).
 # CELERY_BROKER_FOLDER moves that transport's folder (the end-to-end tests

@@ -62,6 +62,11 @@ class Match(models.Model):
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     updated_at = models.DateTimeField(_("last move at"), auto_now=True)
     turn_deadline_at = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    # Not listed in the lobby: joined by its link only (an untimed match
+    # must have no strangers, see games.clocks).
+    private = models.BooleanField(_("private"), default=False)
+    # Set (UTC) while a moderator has paused the match: no clock runs.
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("match")
@@ -72,7 +77,7 @@ class Match(models.Model):
             models.Index(
                 fields=["status", "game_slug", "-created_at"], name="match_lobby_idx"
             ),
-            # Used by expire_overdue_turns (deadlines come in a later issue).
+            # Used by expire_overdue_turns.
             models.Index(
                 fields=["turn_deadline_at"],
                 name="match_deadline_idx",
@@ -142,6 +147,13 @@ class Match(models.Model):
         self.__dict__["_game_state_cache"] = (self.state, state)
 
 
+class LeaveReason(models.TextChoices):
+    """Why a person left a running match (`Seat.left_reason`)."""
+
+    RESIGNED = "resigned", _("resigned")
+    TIMED_OUT = "timed_out", _("timed out too often")
+
+
 class Seat(models.Model):
     """A position at a match, and who plays it.
 
@@ -196,6 +208,21 @@ class Seat(models.Model):
     clock_bank = models.PositiveIntegerField(_("time bank (s)"), null=True, blank=True)
     clock_deadline_at = models.DateTimeField(
         _("clock runs out at"), null=True, blank=True
+    )
+    # Turns in a row the clock ran out and the robot played for the person;
+    # reset when the person moves or says "I'm back".
+    timeouts_in_row = models.PositiveSmallIntegerField(
+        _("timeouts in a row"), default=0
+    )
+    # The person left the match (resigned, or timed out too often): a robot
+    # plays the seat to the end and the person cannot take it back.
+    left_at = models.DateTimeField(_("left at"), null=True, blank=True)
+    left_reason = models.CharField(
+        _("left because"), max_length=16, choices=LeaveReason.choices, blank=True
+    )
+    # The person agreed to cancel the match (a proposal lapses with a move).
+    cancel_agreed_at = models.DateTimeField(
+        _("agreed to cancel at"), null=True, blank=True
     )
 
     class Meta:
@@ -311,6 +338,8 @@ class Move(models.Model):
     payload = models.JSONField(_("move"))
     events = models.JSONField(_("events"), default=list)
     by_robot = models.BooleanField(_("played by the system"), default=False)
+    # The seat's clock ran out and the robot played this move for its person.
+    by_timeout = models.BooleanField(_("played at a timeout"), default=False)
     created_at = models.DateTimeField(_("played at"), auto_now_add=True)
 
     class Meta:
@@ -323,3 +352,50 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} move {self.seq}"
+
+
+class MatchEvent(models.Model):
+    """Something that happened at the table besides a move. Append-only.
+
+    Resignations, a seat handed to the robot after timeouts, cancel
+    proposals, a person back after a timeout, and moderators' actions
+    (`actor` is who did it). `version` is the match version when it
+    happened: the log shows it after that version's move. `params` holds
+    what the log line needs (JSON).
+    """
+
+    class Kind(models.TextChoices):
+        RESIGNED = "resigned", _("resigned")
+        LEFT_AFTER_TIMEOUTS = "left_after_timeouts", _("left after timeouts")
+        BACK = "back", _("back after a timeout")
+        CANCEL_PROPOSED = "cancel_proposed", _("proposed to cancel")
+        CANCEL_AGREED = "cancel_agreed", _("agreed to cancel")
+        CANCELLED = "cancelled", _("cancelled by consent")
+        DEADLINE_EXTENDED = "deadline_extended", _("deadline extended")
+        PAUSED = "paused", _("paused")
+        RESUMED = "resumed", _("resumed")
+        SEAT_HANDED = "seat_handed", _("seat handed over")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    version = models.PositiveIntegerField(_("version"))
+    kind = models.CharField(_("kind"), max_length=32, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    params = models.JSONField(_("details"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table event")
+        verbose_name_plural = _("table events")
+        ordering = ["match", "id"]
+        indexes = [models.Index(fields=["match", "version"], name="event_match_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.match} {self.get_kind_display()}"

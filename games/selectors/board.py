@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.utils import timezone
 
 from accounts.models import User
 from games import exceptions
@@ -47,7 +49,10 @@ class SeatInfo:
     """A seat at the table as every viewer may see it.
 
     `is_robot`: a robot owns the seat; `is_stand_in`: a robot plays it for
-    its person (finish automatically, later timeouts).
+    its person (finish automatically, or for good once the person left).
+    `timeouts_in_row`: turns in a row the robot played at a timeout (0:
+    none); `left_reason`: why the person left ("resigned", "timed_out"; ""
+    while seated); `vacation_until` (UTC): the person is on vacation.
     """
 
     position: int
@@ -59,6 +64,9 @@ class SeatInfo:
     to_move: bool
     rank: int | None
     score: int | None
+    timeouts_in_row: int = 0
+    left_reason: str = ""
+    vacation_until: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +190,7 @@ def board_context(
     (`Match.game_state` keeps it).
     """
     rules = match.rules
+    now = timezone.now()
     position = seat.position if seat is not None else None
     seats = sorted(match.seats.all(), key=lambda s: s.position)
     outcome = Outcome.from_json(match.outcome) if match.outcome else None
@@ -220,6 +229,9 @@ def board_context(
             to_move=s.position in to_move,
             rank=outcome.ranks[s.position] if outcome else None,
             score=outcome.scores[s.position] if outcome and outcome.scores else None,
+            timeouts_in_row=s.timeouts_in_row,
+            left_reason=s.left_reason,
+            vacation_until=_vacation_until(s, now),
         )
         for s in seats
     )
@@ -288,6 +300,14 @@ def _readable_state(match: Match) -> tuple[Any, str | None]:
         return match.game_state(), None
     except IllegalMove:
         return None, str(exceptions.STATE_UNREADABLE)
+
+
+def _vacation_until(seat: Seat, now: datetime) -> datetime | None:
+    """Return when the vacation of `seat`'s person ends, if it runs now (UTC)."""
+    user = seat.user if seat.user_id is not None else None
+    if user is None or user.vacation_until is None or user.vacation_until <= now:
+        return None
+    return user.vacation_until
 
 
 def seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:

@@ -1,23 +1,29 @@
 """The seats' clocks of a timed match, kept in step with its turns.
 
-Called from games/services/turns.py only, inside the locked transaction of
-a match start or a move (call with the match row locked). Untimed matches
-(`Match.clock_control()` None) cost nothing here: no query runs.
+Called by the services only, inside the locked transaction of a match
+start, a move, a pause or a vacation (call with the match row locked).
+Untimed matches (`Match.clock_control()` None) cost nothing here: no query
+runs.
 
 A seat's bank (`Seat.clock_bank`, seconds) runs only while the seat is to
-move: its turn start sets `clock_deadline_at` = now + bank; when its turn
-ends, the bank becomes `games.clocks.bank_after_move` (the time used off,
-the increment on for its own move, capped). `Match.turn_deadline_at` is
-the earliest deadline of the seats to move (issue 10, "Time controls").
+move: while it runs, `clock_deadline_at` (UTC) says when it runs out and
+is the truth (the bank is what was left when it started). When the
+seat's decision ends, the bank becomes what is left, plus the increment
+for the seat's own move, capped (`games.clocks.bank_after_move`).
+`Match.turn_deadline_at` is the earliest deadline of the seats to move
+(issue 10, "Time controls").
+
+A clock is frozen, and does not run although its seat is to move, while
+the match is paused by a moderator or the seat's person is on vacation.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db.models import Min
 
-from games.clocks import TimeControl, bank_after_move, deadline_at
+from games.clocks import TimeControl, bank_after_move, seconds_left
 from games.models import Match, Seat
 
 
@@ -27,10 +33,17 @@ def _clocks_start(match: Match, control: TimeControl) -> None:
 
 
 def _clocks_run(match: Match, positions: frozenset[int], *, now: datetime) -> None:
-    """Start the clocks of the seats at `positions`, whose turn starts `now` (UTC)."""
-    seats = list(match.seats.filter(position__in=positions))
+    """Start the clocks of the seats at `positions`, whose decision is due `now` (UTC).
+
+    A frozen clock (match paused, person on vacation) stays stopped; it
+    starts when the pause or the vacation ends (`_clocks_thaw`).
+    """
+    seats = list(match.seats.filter(position__in=positions).select_related("user"))
     for seat in seats:
-        seat.clock_deadline_at = deadline_at(since=now, bank=seat.clock_bank or 0)
+        if _frozen(match, seat, now):
+            seat.clock_deadline_at = None
+        else:
+            seat.clock_deadline_at = now + timedelta(seconds=seat.clock_bank or 0)
     Seat.objects.bulk_update(seats, ["clock_deadline_at"])
 
 
@@ -41,25 +54,74 @@ def _clocks_stop(
     *,
     mover: int | None,
     now: datetime,
+    increment: bool = True,
 ) -> None:
     """Stop the clocks of the seats at `positions`, whose decision ends `now`.
 
-    Each bank loses the time since the seat's decision became due
-    (`to_move_since`); the `mover` also gains the increment (bank - used +
-    increment, capped). Call before the to-move columns are cleared.
+    Each bank keeps what was left on its clock (all of it if the clock was
+    frozen); the `mover` also gains the increment, capped, unless
+    `increment` is False (the later moves of a turn the robot plays at a
+    timeout earn none). Call before the to-move columns are cleared.
     """
     seats = list(match.seats.filter(position__in=positions))
     for seat in seats:
-        used = (
-            int((now - seat.to_move_since).total_seconds()) if seat.to_move_since else 0
-        )
-        bank = seat.clock_bank or 0
-        if seat.position == mover:
-            seat.clock_bank = bank_after_move(bank=bank, used=used, control=control)
-        else:
-            seat.clock_bank = max(0, bank - max(0, used))
+        left = _left(seat, now)
+        if seat.position == mover and increment:
+            left = bank_after_move(bank=left, used=0, control=control)
+        seat.clock_bank = left
         seat.clock_deadline_at = None
     Seat.objects.bulk_update(seats, ["clock_bank", "clock_deadline_at"])
+
+
+def _clocks_freeze(match: Match, *, now: datetime, user_id: int | None = None) -> None:
+    """Stop the running clocks of `match` (of `user_id`'s seat only, if given).
+
+    A pause or a vacation begins: each bank keeps what was left, and no
+    increment is earned. Updates `Match.turn_deadline_at`.
+    """
+    seats = match.seats.filter(clock_deadline_at__isnull=False)
+    if user_id is not None:
+        seats = seats.filter(user_id=user_id)
+    stopped = list(seats)
+    for seat in stopped:
+        seat.clock_bank = _left(seat, now)
+        seat.clock_deadline_at = None
+    Seat.objects.bulk_update(stopped, ["clock_bank", "clock_deadline_at"])
+    _turn_deadline_update(match)
+
+
+def _clocks_thaw(match: Match, *, now: datetime) -> None:
+    """Start the clocks of the seats to move whose clock is stopped and not frozen.
+
+    A pause or a vacation ended: each runs on from the bank it kept.
+    Updates `Match.turn_deadline_at`. Untimed matches: nothing happens.
+    """
+    if match.clock_control() is None:
+        return
+    waiting = frozenset(
+        match.seats.filter(
+            to_move_version__isnull=False, clock_deadline_at__isnull=True
+        ).values_list("position", flat=True)
+    )
+    if waiting:
+        _clocks_run(match, waiting, now=now)
+    _turn_deadline_update(match)
+
+
+def _clocks_extend(match: Match, *, seconds: int, now: datetime) -> None:
+    """Give every seat to move `seconds` more on its clock (a moderator's extension).
+
+    Running clocks run out later; stopped ones keep the extra seconds in
+    their bank. The cap does not apply: a moderator decided.
+    """
+    seats = list(match.seats.filter(to_move_version__isnull=False))
+    for seat in seats:
+        if seat.clock_deadline_at is not None:
+            seat.clock_deadline_at += timedelta(seconds=seconds)
+        else:
+            seat.clock_bank = (seat.clock_bank or 0) + seconds
+    Seat.objects.bulk_update(seats, ["clock_bank", "clock_deadline_at"])
+    _turn_deadline_update(match)
 
 
 def _turn_deadline_update(match: Match) -> None:
@@ -67,3 +129,22 @@ def _turn_deadline_update(match: Match) -> None:
     earliest = match.seats.aggregate(earliest=Min("clock_deadline_at"))["earliest"]
     match.turn_deadline_at = earliest
     match.save(update_fields=["turn_deadline_at"])
+
+
+def _left(seat: Seat, now: datetime) -> int:
+    """Return the seconds left on `seat`'s clock at `now` (its bank while stopped)."""
+    if seat.clock_deadline_at is None:
+        return seat.clock_bank or 0
+    return seconds_left(deadline=seat.clock_deadline_at, now=now)
+
+
+def _frozen(match: Match, seat: Seat, now: datetime) -> bool:
+    """Return whether `seat`'s clock may not run now (paused match, vacation)."""
+    if match.paused_at is not None:
+        return True
+    user = seat.user
+    return (
+        user is not None
+        and user.vacation_until is not None
+        and user.vacation_until > now
+    )

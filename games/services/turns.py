@@ -105,11 +105,16 @@ def _move_apply(
     *,
     state: Any,
     by_robot: bool,
+    by_timeout: bool = False,
+    clock_increment: bool = True,
 ) -> None:
     """Apply `move` for seat `position` and persist everything it changes.
 
     `state` is parsed from `match.state`; `seats` are the match's seats.
-    The one place every move goes through (person, robot, later timeouts):
+    The one place every move goes through (person, robot, timeout).
+    `by_timeout`: the robot played it because the seat's clock ran out;
+    `clock_increment=False`: the mover earns no increment (the later moves
+    of a turn played at a timeout).
 
     1. The rules judge and apply the move (IllegalMove: nothing changes).
     2. Persist the state, the version bump and the Move row.
@@ -130,14 +135,26 @@ def _move_apply(
         payload=move.to_json(),
         events=[event.to_json() for event in events],
         by_robot=by_robot,
+        by_timeout=by_timeout,
     )
+    if any(s.cancel_agreed_at is not None for s in seats):
+        # A proposal to cancel lapses with the next move.
+        match.seats.update(cancel_agreed_at=None)
+        for seat in seats:
+            seat.cancel_agreed_at = None
     outcome = rules.outcome(new_state)
     broadcast.match_changed_on_commit(match, moved=True)
     if outcome is not None:
         _match_finish(match, status=Match.Status.FINISHED, outcome=outcome)
         return
     to_move, before = rules.to_move(new_state), rules.to_move(state)
-    _to_move_record(match, before=before, after=to_move, mover=position)
+    _to_move_record(
+        match,
+        before=before,
+        after=to_move,
+        mover=position,
+        clock_increment=clock_increment,
+    )
     # Whose turn it is shows in the players' lists of matches.
     broadcast.user_matches_changed_on_commit(
         match, [s.user_id for s in seats if s.position in before ^ to_move]
@@ -151,6 +168,7 @@ def _to_move_record(
     before: frozenset[int],
     after: frozenset[int],
     mover: int | None,
+    clock_increment: bool = True,
 ) -> None:
     """Bring the seats' to-move columns from `before` to `after` (the rules' to_move).
 
@@ -167,8 +185,14 @@ def _to_move_record(
     continuing = after & {mover} if mover is not None else frozenset()
     control = match.clock_control()
     if control is not None and left | continuing:
-        # Before the to-move columns change: the clocks read `to_move_since`.
-        _clocks_stop(match, control, left | continuing, mover=mover, now=now)
+        _clocks_stop(
+            match,
+            control,
+            left | continuing,
+            mover=mover,
+            now=now,
+            increment=clock_increment,
+        )
     if left:
         match.seats.filter(position__in=left).update(
             to_move_since=None, to_move_version=None

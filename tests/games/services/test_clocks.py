@@ -78,7 +78,11 @@ def test_a_move_costs_the_time_used_and_earns_the_increment(alice, bob):
 def test_the_bank_is_capped(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
         match = _timed_race(alice, bob)
-        match.seats.filter(position=0).update(clock_bank=LIVE.cap - 10)
+        # A running clock's deadline is what counts: 590 s left.
+        match.seats.filter(position=0).update(
+            clock_bank=LIVE.cap - 10,
+            clock_deadline_at=START + timedelta(seconds=LIVE.cap - 10),
+        )
         traveller.shift(timedelta(seconds=1))
         _move(match, alice, 0)
 

@@ -87,9 +87,9 @@ def test_the_columns_follow_the_rules_through_a_whole_match(
     checked = 0
     real = turns._to_move_record
 
-    def check(match, *, before, after, mover):
+    def check(match, *, before, after, mover, **kwargs):
         nonlocal checked
-        real(match, before=before, after=after, mover=mover)
+        real(match, before=before, after=after, mover=mover, **kwargs)
         stored = {p for p, v in _columns(match).items() if v is not None}
         assert stored == set(rules.to_move(match.game_state()))
         checked += 1
