@@ -57,6 +57,7 @@ bench: install
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/robots.py 200
 	$(BIN)/python bench/sweep.py
+	$(BIN)/python bench/timeouts.py
 
 clean:
 	rm -rf $(VENV) var staticfiles db.sqlite3*

@@ -1,9 +1,13 @@
-"""`POST /api/token/`: a player's API token for their username and password.
+"""The API's account endpoints: the token, and the caller's vacation.
 
+`POST /api/token/`: a player's API token for their username and password.
 The same checks as the log-in page (accounts.services.api_token_log_in):
 allauth's rate limits per IP and per account, shared with that page, active
 accounts with a verified e-mail address only. On top, DRF's anonymous
 throttle (REST_FRAMEWORK's DEFAULT_THROTTLE_CLASSES) applies.
+
+`GET`/`POST /api/me/vacation/`: the caller's vacation, started and ended
+through games.services (vacation_start, vacation_end).
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -19,15 +25,22 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorSerializer
+from games import services as games_services
+from games.api.serializers import ErrorSerializer, _StrictIntegerField
+from games.api.views import AuthedRequest
+from games.parsers import JSONParser
 
 from . import services
 from .exceptions import (
     SEND_CREDENTIALS,
     LogInRateLimited,
     LogInRefused,
+    VacationRefused,
 )
 from .forms import LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH
+from .models import User
+
+_SEND_AN_OBJECT = _("Send a JSON object.")
 
 
 class TokenRequestSerializer(serializers.Serializer[Any]):
@@ -97,6 +110,118 @@ class TokenView(APIView):
         except LogInRefused as refusal:
             return _refusal(refusal.message)
         return Response({"token": token.key})
+
+
+class VacationRequestSerializer(serializers.Serializer[Any]):
+    """Start a vacation of `days` whole days, or stop the running one."""
+
+    action = serializers.ChoiceField(
+        choices=["start", "stop"],
+        help_text="`start` a vacation (with `days`) or `stop` the running one "
+        "(the days not taken are kept).",
+    )
+    days = _StrictIntegerField(
+        min_value=1,
+        max_value=settings.VACATION_DAYS_PER_YEAR,
+        required=False,
+        help_text="For `start`: whole days, at most the whole days left this "
+        "year (`days_left` rounded down); more are refused with 400.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["action"] == "start" and "days" not in attrs:
+            raise serializers.ValidationError(
+                {"days": self.fields["days"].error_messages["required"]}
+            )
+        return attrs
+
+
+_VACATION_STATE = inline_serializer(
+    "VacationState",
+    fields={
+        "on_vacation": serializers.BooleanField(),
+        "until": serializers.DateTimeField(
+            allow_null=True,
+            help_text="When the vacation ends at the latest (ISO 8601, UTC); "
+            "null when not on vacation.",
+        ),
+        "days_left": serializers.FloatField(
+            help_text="Vacation days of this calendar year (UTC) not yet taken, "
+            "the running vacation included, rounded down to a tenth."
+        ),
+    },
+)
+
+
+class VacationView(APIView):
+    """Your vacation: while it runs, your clocks stand still in every match.
+
+    It ends when its days run out, when you stop it, or when you move.
+    """
+
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        responses={
+            200: _VACATION_STATE,
+            401: OpenApiResponse(
+                ErrorSerializer,
+                description="No valid `Authorization: Token <key>` header "
+                "(or session).",
+            ),
+        },
+    )
+    def get(self, request: AuthedRequest) -> Response:
+        return Response(_vacation_body(request.user))
+
+    @extend_schema(
+        request=VacationRequestSerializer,
+        responses={
+            200: _VACATION_STATE,
+            400: OpenApiResponse(
+                ErrorSerializer,
+                description="Unreadable body, or a vacation that cannot start: "
+                "one runs already, or the days are more than are left.",
+            ),
+            401: OpenApiResponse(
+                ErrorSerializer,
+                description="No valid `Authorization: Token <key>` header "
+                "(or session).",
+            ),
+            403: OpenApiResponse(
+                ErrorSerializer,
+                description="Logged in by session cookie without a valid CSRF token.",
+            ),
+            415: OpenApiResponse(
+                ErrorSerializer, description="The body is not `application/json`."
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest) -> Response:
+        if not isinstance(request.data, Mapping):
+            return _refusal(_SEND_AN_OBJECT)
+        serializer = VacationRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = request.user
+        if serializer.validated_data["action"] == "start":
+            try:
+                games_services.vacation_start(
+                    user=user, days=serializer.validated_data["days"]
+                )
+            except VacationRefused as refusal:
+                return _refusal(refusal.message)
+        else:
+            games_services.vacation_end(user=user)
+        return Response(_vacation_body(user))
+
+
+def _vacation_body(user: User) -> dict[str, Any]:
+    state = games_services.vacation_state(user=user)
+    return {
+        "on_vacation": state.on_vacation,
+        "until": state.until,
+        "days_left": state.days_left,
+    }
 
 
 def _refusal(

@@ -1,14 +1,16 @@
 """Expected refusals of the account services, each with a message for people.
 
-The API maps them to 400 (`LogInRefused`) and 429 (`LogInRateLimited`) with
-the message as `detail`; none of them is logged as an error. The last two
-messages answer requests that the token endpoint cannot read.
+The API maps them to 400 (`LogInRefused`, `VacationRefused`) and 429
+(`LogInRateLimited`) with the message as `detail`; none of them is logged as
+an error. SEND_CREDENTIALS and REQUEST_TOO_LARGE answer requests that the
+token endpoint cannot read.
 """
 
 from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 WRONG_CREDENTIALS = _("Wrong username (or e-mail address) or password.")
 TOO_MANY_FAILED_LOG_INS = _(
@@ -26,6 +28,14 @@ LOG_IN_CODE_REQUIRED = _(
 )
 SEND_CREDENTIALS = _("Send a JSON object (or form) with username and password.")
 REQUEST_TOO_LARGE = _("The request is too large.")
+ALREADY_ON_VACATION = _("You are already on vacation. End it before you start another.")
+NO_VACATION_DAYS_LEFT = _("You have no whole vacation day left this year.")
+# Formatted with `days`, the whole days left (games.services.vacations).
+VACATION_DAYS_RANGE = ngettext_lazy(
+    "You can take at most %(days)d day of vacation.",
+    "You can take 1 to %(days)d days of vacation.",
+    "days",
+)
 
 
 class LogInRefused(Exception):
@@ -38,3 +48,11 @@ class LogInRefused(Exception):
 
 class LogInRateLimited(LogInRefused):
     """Too many failed log-ins for the address or account: not even tried."""
+
+
+class VacationRefused(Exception):
+    """A vacation cannot start; `message` is shown to the person as it is."""
+
+    def __init__(self, message: Promise | str) -> None:
+        self.message = message
+        super().__init__(str(message))

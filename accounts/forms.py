@@ -1,6 +1,6 @@
-"""Account forms: the extra sign-up field and the profile form.
+"""Account forms: the extra sign-up field, the profile and vacation forms.
 
-Both refuse names that pass for a robot, staff or another player
+The first two refuse names that pass for a robot, staff or another player
 (accounts.names).
 """
 
@@ -90,6 +90,20 @@ class ProfileForm(forms.ModelForm[User]):
         if name and "display_name" in self.changed_data:
             player_name_validate(name, user=self.instance)
         return name
+
+
+class VacationForm(forms.Form):
+    """How many whole days of vacation to start.
+
+    `most`: the whole days left this year, offered to the browser as the
+    maximum; the service refuses more with a message naming the limit.
+    """
+
+    days = forms.IntegerField(label=_("Days of vacation"), min_value=1)
+
+    def __init__(self, *args: Any, most: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["days"].widget.attrs["max"] = str(max(1, most))
 
 
 class LoginForm(allauth_forms.LoginForm):  # type: ignore[misc]

@@ -10,4 +10,6 @@ app_name = "accounts"
 urlpatterns = [
     path("", views.profile, name="profile"),
     path("token/", views.token_regenerate, name="token_regenerate"),
+    path("vacation/start/", views.vacation_start, name="vacation_start"),
+    path("vacation/end/", views.vacation_end, name="vacation_end"),
 ]

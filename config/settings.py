@@ -319,6 +319,19 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # A vacation's end is a row (User.vacation_until), not a task ETA: it
+    # may be weeks ahead. Clocks start again at most a minute late, and
+    # that minute is not charged to the vacation.
+    "vacations-expire": {
+        "task": "games.tasks.expire_vacations",
+        "schedule": 60.0,
+    },
+    # A turn deadline is a row, not a task ETA (a turn may last days); a
+    # timeout is played at most this late after the clock ran out.
+    "turns-expire": {
+        "task": "games.tasks.expire_overdue_turns",
+        "schedule": 30.0,
+    },
     # Robots whose task was lost (a worker died mid-task, a broker restart)
     # would stall a match for good; a sweep every minute re-enqueues them.
     "robot-turns-resume": {

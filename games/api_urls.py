@@ -11,6 +11,7 @@ from games.api import views as api
 
 urlpatterns = [
     path("token/", accounts_api.TokenView.as_view(), name="api-token"),
+    path("me/vacation/", accounts_api.VacationView.as_view(), name="api-vacation"),
     path("games/", api.GameListView.as_view(), name="api-games"),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
@@ -35,9 +36,24 @@ urlpatterns = [
         name="api-match-autoplay-decline",
     ),
     path(
+        "matches/<int:match_id>/back/",
+        api.MatchBackView.as_view(),
+        name="api-match-back",
+    ),
+    path(
         "matches/<int:match_id>/take-back/",
         api.MatchTakeBackView.as_view(),
         name="api-match-take-back",
+    ),
+    path(
+        "matches/<int:match_id>/resign/",
+        api.MatchResignView.as_view(),
+        name="api-match-resign",
+    ),
+    path(
+        "matches/<int:match_id>/cancel/",
+        api.MatchCancelView.as_view(),
+        name="api-match-cancel",
     ),
     path(
         "matches/<int:match_id>/moves/",

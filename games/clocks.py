@@ -1,9 +1,10 @@
 """Time controls and seat clocks: the arithmetic, without the database.
 
-Groundwork of the clocks issue (issue 10): games/services/clocks.py keeps
-the seats' clocks with it; no match is timed yet (the create form and the
-API do not offer a time control, and no sweep times anyone out). A time
-control gives each seat a bank of seconds. The bank runs only while the
+The clocks issue (issue 10): a match's time control is chosen when it is
+created (default Daily; a solo match is untimed), games/services/clocks.py
+keeps the seats' clocks with it, and games/services/timeouts.py lets the
+robot play for a seat whose clock ran out. A time control gives each seat
+a bank of seconds. The bank runs only while the
 seat is to move; after each move the time it used comes off its bank and
 an increment goes on, never past a cap (a "Fischer" clock with a ceiling,
 as turn-based sites such as Board Game Arena use). A seat whose

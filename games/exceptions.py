@@ -39,9 +39,24 @@ AUTOPLAY_ALREADY_DECLINED = _("You have already declined to finish automatically
 NO_STAND_IN = _("Nobody is standing in for you at this match.")
 NO_PERSON_SEATED = _("Only a seat taken by a person can get a robot stand-in.")
 MATCH_OVER = _("This match is already over.")
+UNKNOWN_TIME_CONTROL = _("There is no such time control.")
+CUSTOM_TIME_CONTROL_SHAPE = _(
+    "A custom time control needs a bank, an increment and a cap, each a whole "
+    "number of seconds."
+)
+UNTIMED_ROBOTS_ONLY = _("This untimed match is for its creator and robots only.")
+PRIVATE_NOT_A_FLAG = _("Private must be true or false.")
 STATE_UNREADABLE = _(
     "This match was saved under another version of the rules and cannot be continued."
 )
+MATCH_PAUSED = _("A moderator has paused this match. Moves wait until it resumes.")
+NOT_TIMED_OUT = _("You have not timed out at this match.")
+LEFT_FOR_GOOD = _("You have left this match: a robot plays your seat to the end.")
+NOT_TIMED = _("This match has no clock.")
+ALREADY_PAUSED = _("This match is already paused.")
+NOT_PAUSED = _("This match is not paused.")
+ALREADY_SEATED_THERE = _("That player already has a seat at this match.")
+CANCEL_ALREADY_AGREED = _("You have already agreed to cancel this match.")
 
 
 class MatchError(Exception):

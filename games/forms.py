@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -10,20 +11,66 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import parsers
+from games.clock_text import time_control_choices
+from games.clocks import DEFAULT_PRESET, HOUR, TimeControlError, time_control_custom
 from games.rules import GameInfo
+
+# The custom time control's fields, in hours (decimals for minutes).
+CUSTOM_TIME_FIELDS = ("custom_bank", "custom_increment", "custom_cap")
 
 
 class MatchCreateForm(forms.Form):
-    """Seat count and the game's own options, built from its GameInfo."""
+    """Seat count, time control, privacy and the game's own options.
+
+    The game's options are built from its GameInfo. A custom time control
+    is entered in hours (0.5 is 30 minutes) and handed to the service in
+    seconds (`time_control`); its bounds are checked here, so a bad one is
+    a form error and nothing is created.
+    """
+
+    custom_field_names = CUSTOM_TIME_FIELDS
 
     def __init__(self, *args: Any, info: GameInfo, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.info = info
+        # The custom time control in seconds, once clean() has read it.
+        self.custom_seconds: dict[str, int] = {}
         self.fields["seats"] = forms.TypedChoiceField(
             label=_("Seats"),
             choices=[(n, str(n)) for n in range(info.min_seats, info.max_seats + 1)],
             coerce=int,
             initial=info.min_seats,
+        )
+        self.fields["time_control"] = forms.ChoiceField(
+            label=_("Time control"),
+            choices=time_control_choices(),
+            initial=DEFAULT_PRESET,
+            # Absent (an older page, a script): the default, as for the service.
+            required=False,
+            help_text=_("A match for one seat is never timed."),
+        )
+        for name, label in zip(
+            CUSTOM_TIME_FIELDS,
+            (
+                _("Time bank at the start (hours)"),
+                _("Time added per move (hours)"),
+                _("Most time a seat may hold (hours)"),
+            ),
+            strict=True,
+        ):
+            self.fields[name] = forms.DecimalField(
+                label=label,
+                required=False,
+                min_value=Decimal(0),
+                max_digits=7,
+                decimal_places=2,
+                # "0,5" in German, "0.5" in English.
+                localize=True,
+                widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+            )
+        self.fields["private"] = forms.BooleanField(
+            label=_("Private: not listed in the lobby, invite by link"),
+            required=False,
         )
         for option in info.options:
             field: forms.Field
@@ -46,6 +93,35 @@ class MatchCreateForm(forms.Form):
             field.help_text = gettext(option.help) if option.help else ""
             self.fields[f"option_{option.key}"] = field
 
+    def clean_time_control(self) -> str:
+        return str(self.cleaned_data["time_control"] or DEFAULT_PRESET)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("time_control") != "custom":
+            return cleaned
+        seconds: dict[str, int] = {}
+        for name in CUSTOM_TIME_FIELDS:
+            hours = cleaned.get(name)
+            if hours is None:
+                if name not in self.errors:
+                    self.add_error(
+                        name, _("Enter this time, in hours, for a custom time control.")
+                    )
+                continue
+            seconds[name] = int((hours * HOUR).to_integral_value())
+        if len(seconds) == len(CUSTOM_TIME_FIELDS):
+            try:
+                time_control_custom(
+                    bank=seconds["custom_bank"],
+                    increment=seconds["custom_increment"],
+                    cap=seconds["custom_cap"],
+                )
+            except TimeControlError as error:
+                self.add_error(None, error.message)
+        self.custom_seconds = seconds
+        return cleaned
+
     @property
     def options(self) -> dict[str, Any]:
         """Return the chosen options keyed as the rules expect (after is_valid)."""
@@ -53,6 +129,32 @@ class MatchCreateForm(forms.Form):
             option.key: self.cleaned_data[f"option_{option.key}"]
             for option in self.info.options
         }
+
+    @property
+    def time_control(self) -> str | dict[str, int]:
+        """Return the time control for `match_create` (after is_valid).
+
+        A preset's name, or `{"bank", "increment", "cap"}` in seconds.
+        """
+        preset: str = self.cleaned_data["time_control"]
+        if preset != "custom":
+            return preset
+        return {
+            "bank": self.custom_seconds["custom_bank"],
+            "increment": self.custom_seconds["custom_increment"],
+            "cap": self.custom_seconds["custom_cap"],
+        }
+
+    @property
+    def custom_fields(self) -> list[forms.BoundField]:
+        """Return the custom time control's fields, for their own fieldset."""
+        return [self[name] for name in CUSTOM_TIME_FIELDS]
+
+    @property
+    def custom_open(self) -> bool:
+        """Return whether the custom fields show opened (chosen, or wrong)."""
+        chosen = self.is_bound and self.data.get("time_control") == "custom"
+        return chosen or any(self[name].errors for name in CUSTOM_TIME_FIELDS)
 
 
 _UNREADABLE_MOVE = _("That move could not be read.")

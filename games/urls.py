@@ -29,6 +29,9 @@ urlpatterns = [
         views.match_take_back,
         name="match_take_back",
     ),
+    path("matches/<int:match_id>/resign/", views.match_resign, name="match_resign"),
+    path("matches/<int:match_id>/cancel/", views.match_cancel, name="match_cancel"),
+    path("matches/<int:match_id>/back/", views.match_back, name="match_back"),
     path("matches/<int:match_id>/moves/", views.move_create, name="move_create"),
     path("games/<slug:game_slug>/rules/", views.game_rules, name="game_rules"),
 ]

@@ -90,6 +90,8 @@ def match_create(request: AuthedHtmxRequest, game_slug: str) -> HttpResponse:
             game_slug=game_slug,
             seats=form.cleaned_data["seats"],
             options=form.options,
+            time_control=form.time_control,
+            private=form.cleaned_data["private"],
         )
     except exceptions.MatchError as error:
         messages.error(request, str(error.message))
@@ -144,6 +146,27 @@ def match_autoplay_decline(request: AuthedHtmxRequest, match_id: int) -> HttpRes
 def match_take_back(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
     """Play the seat again instead of its robot stand-in."""
     return _seat_action(request, match_id, services.seat_take_back)
+
+
+@require_POST
+@login_required
+def match_resign(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Resign from a running match (the board's confirmation sent it)."""
+    return _seat_action(request, match_id, services.match_resign)
+
+
+@require_POST
+@login_required
+def match_cancel(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Propose to cancel a running match, or agree to the standing proposal."""
+    return _seat_action(request, match_id, services.match_cancel_agree)
+
+
+@require_POST
+@login_required
+def match_back(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
+    """Say "I'm back" after a timeout: the seat's timeout mark is cleared."""
+    return _seat_action(request, match_id, services.seat_back)
 
 
 @never_cache

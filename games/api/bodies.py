@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 from accounts.models import User
 from games import selectors
 from games.models import Match
 from games.rules import Message, OptionInfo
+from games.selectors import BoardContext
 from games.text import message_text
 
 
@@ -15,7 +17,8 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
     """Return the API's JSON body of `match` as seen by `user`.
 
     Loads the seats with their players once, parses the state once and
-    reads no log.
+    reads no log. `clock` is each seat's clock now (seconds, UTC), or None
+    for an untimed match.
     """
     selectors.seats_load(match)
     seat = selectors.viewer_seat(match, user)
@@ -30,7 +33,33 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
         "autoplay_offered": board.autoplay_offered,
         "autoplay_declined": board.autoplay_declined,
         "outcome": board.outcome.to_json() if board.outcome else None,
+        "cancel_agreed": [
+            s.position for s in board.seats if s.cancel_agreed_at is not None
+        ],
+        "time_control": board.time_control.to_json() if board.time_control else None,
+        "private": match.private,
+        "paused": board.paused,
+        "clock": _clock_body(board),
     }
+
+
+def _clock_body(board: BoardContext) -> list[dict[str, Any]] | None:
+    """Return each seat's clock for the API, or None when the match is untimed."""
+    if board.time_control is None:
+        return None
+    return [
+        {
+            "position": seat.position,
+            "remaining": seat.clock_left or 0,
+            "running": seat.clock_running,
+            "deadline": (
+                seat.clock_deadline.astimezone(UTC).isoformat().replace("+00:00", "Z")
+                if seat.clock_deadline is not None
+                else None
+            ),
+        }
+        for seat in board.seats
+    ]
 
 
 def match_summary(match: Match) -> dict[str, Any]:
@@ -52,6 +81,7 @@ def match_summary(match: Match) -> dict[str, Any]:
                 "controller": s.controller,
                 "robot": s.robot,
                 "free": s.is_free,
+                "left": s.left_reason or None,
             }
             for s in sorted(match.seats.all(), key=lambda s: s.position)
         ],

@@ -9,7 +9,8 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers
 
-from games.models import Match, Seat
+from games.clocks import PRESETS
+from games.models import LeaveReason, Match, Seat
 from games.rules.registry import RULES_BY_SLUG
 
 
@@ -48,6 +49,57 @@ class _QueryFlagField(serializers.BooleanField):
     FALSE_VALUES = {"false", "0", False}
 
 
+class _StrictBooleanField(serializers.BooleanField):
+    """A boolean that must be a JSON true or false, as the schema says ("1" is not)."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return bool(data)
+
+
+_PRESET_NAMES = sorted(PRESETS)
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": _PRESET_NAMES},
+            {
+                "type": "object",
+                "properties": {
+                    "bank": {"type": "integer", "minimum": 0},
+                    "increment": {"type": "integer", "minimum": 0},
+                    "cap": {"type": "integer", "minimum": 0},
+                },
+                "required": ["bank", "increment", "cap"],
+                "additionalProperties": False,
+            },
+        ],
+        "nullable": True,
+        "description": "A preset name (fast: 12 h bank, +4 h per move, cap "
+        "24 h; daily: 1 day, +1 day, cap 3 days; relaxed: 3 days, +1 day, cap "
+        "7 days; live: 5 min, +30 s, cap 10 min; untimed), or a custom "
+        "control {bank, increment, cap} in seconds (bank 60 s to 30 days, "
+        "increment 0 to 7 days, cap from the bank to 30 days). Absent or "
+        "null: daily. A one-seat match is always untimed. An untimed match "
+        "that is not private takes robots only.",
+    }
+)
+class _TimeControlField(serializers.Field):  # type: ignore[type-arg]
+    """A preset name or a custom `{bank, increment, cap}`; the service judges it."""
+
+    def to_internal_value(self, data: Any) -> str | dict[str, Any]:
+        if isinstance(data, str | dict):
+            return data
+        raise serializers.ValidationError(
+            "Send a preset name or an object {bank, increment, cap} in seconds."
+        )
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
 class GameSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -68,6 +120,13 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
         "other counts are refused with 400.",
     )
     options = serializers.DictField(required=False, default=dict)
+    time_control = _TimeControlField(required=False, allow_null=True, default=None)
+    private = _StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="Not listed in the lobby (nor in GET /api/matches/ for "
+        "others); joined by its link or id. Default false.",
+    )
 
 
 class RobotAddSerializer(serializers.Serializer[Any]):
@@ -104,6 +163,41 @@ class SeatSerializer(serializers.Serializer[Any]):
     )
     robot = serializers.CharField(allow_blank=True)
     free = serializers.BooleanField()
+    left = serializers.ChoiceField(
+        choices=[r.value for r in LeaveReason],
+        allow_null=True,
+        help_text="Why the seat's person left the match (a robot plays it to "
+        "the end); null while they play.",
+    )
+
+
+class TimeControlSerializer(serializers.Serializer[Any]):
+    preset = serializers.ChoiceField(
+        choices=[*_PRESET_NAMES, "custom"],
+        help_text="The preset's name, or custom.",
+    )
+    bank = serializers.IntegerField(help_text="Seconds each seat starts with.")
+    increment = serializers.IntegerField(
+        help_text="Seconds added to a seat's bank after each of its moves."
+    )
+    cap = serializers.IntegerField(help_text="The most seconds a bank may hold.")
+
+
+class ClockSerializer(serializers.Serializer[Any]):
+    position = serializers.IntegerField(help_text="The seat's position (0-based).")
+    remaining = serializers.IntegerField(
+        help_text="Seconds left on the seat's clock when this was answered "
+        "(its bank while the clock is stopped)."
+    )
+    running = serializers.BooleanField(
+        help_text="The clock runs now (the seat is to move, and neither a "
+        "pause nor a vacation freezes it)."
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the running clock runs out (ISO 8601, UTC); null "
+        "while it is stopped.",
+    )
 
 
 class MatchSerializer(serializers.Serializer[Any]):
@@ -131,3 +225,23 @@ class MatchSerializer(serializers.Serializer[Any]):
         "autoplay/ still accepts it."
     )
     outcome = serializers.DictField(allow_null=True)
+    cancel_agreed = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The positions of the seats whose person agreed to cancel "
+        "the match (POST cancel/); empty when nobody proposed it. A move ends "
+        "the proposal.",
+    )
+    time_control = TimeControlSerializer(
+        allow_null=True, help_text="The match's time control; null: untimed."
+    )
+    private = serializers.BooleanField(
+        help_text="Not listed in the lobby; joined by its link or id."
+    )
+    paused = serializers.BooleanField(
+        help_text="A moderator has paused the match: no clock runs."
+    )
+    clock = ClockSerializer(
+        many=True,
+        allow_null=True,
+        help_text="Each seat's clock, in position order; null when untimed.",
+    )

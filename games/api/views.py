@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import (
@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from games import services
-from games.models import Match
+from games.models import Match, Seat
 from games.parsers import JSONParser
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 
@@ -100,7 +100,10 @@ class GameListView(APIView):
 
 
 class MatchListView(APIView):
-    """List matches (filter by `status` and `game`) or create one."""
+    """List matches (filter by `status` and `game`) or create one.
+
+    Others' private matches are not listed (they are joined by their id).
+    """
 
     parser_classes = _JSON_ONLY
 
@@ -132,9 +135,12 @@ class MatchListView(APIView):
     def get(self, request: AuthedRequest) -> Response:
         filters = MatchListQuerySerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        matches: QuerySet[Match] = Match.objects.prefetch_related(
-            "seats__user"
-        ).order_by("-created_at")
+        mine = Exists(Seat.objects.filter(match=OuterRef("pk"), user=request.user))
+        matches: QuerySet[Match] = (
+            Match.objects.filter(Q(private=False) | mine)
+            .prefetch_related("seats__user")
+            .order_by("-created_at")
+        )
         if status_filter := filters.validated_data.get("status"):
             matches = matches.filter(status=status_filter)
         if game := filters.validated_data.get("game"):
@@ -150,7 +156,8 @@ class MatchListView(APIView):
             **_errors(
                 {
                     400: "Unreadable body, or settings the game refuses "
-                    "(seat count outside its range, unknown options).",
+                    "(seat count outside its range, unknown options), an "
+                    "unknown time control preset or a custom one out of bounds.",
                     401: _UNAUTHENTICATED,
                     403: _CSRF,
                     415: _NOT_JSON_BODY,
@@ -165,6 +172,8 @@ class MatchListView(APIView):
             game_slug=data["game"],
             seats=data["seats"],
             options=data["options"],
+            time_control=data["time_control"],
+            private=data["private"],
         )
         return Response(match_body(match, request.user), status=status.HTTP_201_CREATED)
 
@@ -191,8 +200,9 @@ class MatchJoinView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not open, has no free seat, or you "
-                    "already sit there.",
+                    400: "The match is not open, has no free seat, you "
+                    "already sit there, or it is untimed and not private "
+                    "(robots only).",
                     401: _UNAUTHENTICATED,
                     403: _CSRF,
                     404: _NO_MATCH,
@@ -290,6 +300,33 @@ class MatchAutoplayDeclineView(APIView):
         return Response(match_body(_match(match_id), request.user))
 
 
+class MatchBackView(APIView):
+    """Say "I'm back" after your clock ran out and the robot played for you.
+
+    Moving does the same. Clears your seat's timeout mark (three timeouts in
+    a row hand the seat to the robot for good).
+    """
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, you have not timed out, or "
+                    "you have left the match.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.seat_back(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
 class MatchTakeBackView(APIView):
     """Play your seat yourself again instead of its robot stand-in."""
 
@@ -309,6 +346,62 @@ class MatchTakeBackView(APIView):
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.seat_take_back(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchResignView(APIView):
+    """Resign from a running match.
+
+    With one opponent (or alone against the game) the match ends now and
+    you rank last; at a bigger table a robot plays your seat to the end and
+    you are ranked last when the match ends. Your seat's `left` is then
+    "resigned", and it cannot be taken back.
+    """
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, or you have left it already.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.match_resign(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchCancelView(APIView):
+    """Propose to cancel a running match, or agree to the standing proposal.
+
+    Every seated person who has not left must agree (`cancel_agreed` lists
+    who has); the last agreement aborts the match, without a winner. A move
+    ends the proposal.
+    """
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, you have left it, or "
+                    "you have agreed already.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.match_cancel_agree(match_id=_match(match_id).id, user=request.user)
         return Response(match_body(_match(match_id), request.user))
 
 

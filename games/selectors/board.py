@@ -7,6 +7,7 @@ which asks the engine for that seat's `view` only.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,9 +18,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import exceptions
-from games.models import Match, Move, Seat
+from games.clocks import WARNING_SHARE, TimeControl, is_low, seconds_left
+from games.models import LeaveReason, Match, MatchEvent, Move, Seat
 from games.rules import JSON, Event, IllegalMove, Outcome
 from games.text import message_text
+
+from .table_log import table_event_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +40,27 @@ class LegalMove:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One move of the log, as far as the viewer may see it."""
+    """One move of the log as far as the viewer may see it, or a table event.
+
+    `seq` is the version the move produced; a table event (`event_id` set,
+    a `MatchEvent`) carries the version it happened at and follows that
+    version's move. `by_timeout`: the seat's clock ran out and the robot
+    played the move for its person.
+    """
 
     seq: int
     seat_name: str
     lines: tuple[str, ...]
     by_robot: bool
+    by_timeout: bool = False
+    event_id: int | None = None
+
+    @property
+    def dom_id(self) -> str:
+        """Return the entry's id in the page, unique among moves and events."""
+        if self.event_id is not None:
+            return f"log-e{self.event_id}"
+        return f"log-{self.seq}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +71,17 @@ class SeatInfo:
     its person (finish automatically, or for good once the person left).
     `timeouts_in_row`: turns in a row the robot played at a timeout (0:
     none); `left_reason`: why the person left ("resigned", "timed_out"; ""
-    while seated); `vacation_until` (UTC): the person is on vacation.
+    while seated); `vacation_until` (UTC): the person is on vacation;
+    `cancel_agreed_at` (UTC): the person agreed to cancel the match.
+
+    The clock (timed matches only; None/False when untimed):
+    `clock_left`: seconds left now (the bank while stopped, the control's
+    starting bank before the match starts); `clock_running`: it runs now,
+    until `clock_deadline` (UTC); `clock_frozen`: the seat is to move but
+    its clock stands (match paused, vacation); `clock_low`: under 20 % of
+    the bank it had when it started (`games.clocks.is_low`), and
+    `clock_low_below` the seconds left under which that holds (for the
+    browser's ticking clock; None while stopped).
     """
 
     position: int
@@ -67,6 +96,18 @@ class SeatInfo:
     timeouts_in_row: int = 0
     left_reason: str = ""
     vacation_until: datetime | None = None
+    cancel_agreed_at: datetime | None = None
+    clock_left: int | None = None
+    clock_running: bool = False
+    clock_deadline: datetime | None = None
+    clock_frozen: bool = False
+    clock_low: bool = False
+    clock_low_below: int | None = None
+
+    @property
+    def cancel_voter(self) -> bool:
+        """Return whether the seat has a say in a cancel: a person who has not left."""
+        return not self.is_free and not self.is_robot and not self.left_reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +125,8 @@ class BoardContext:
     come to them, see `autoplay_offer_reached`); `autoplay_winning`: the
     rules say the viewer wins whatever happens now (the offer says so);
     `autoplay_declined`: the viewer said no to the offer and may still
-    accept it.
+    accept it. `time_control`: the match's (None: untimed); `paused`: a
+    moderator has paused the match, and no clock runs.
     """
 
     match: Match
@@ -102,6 +144,13 @@ class BoardContext:
     autoplay_winning: bool
     autoplay_declined: bool
     problem: str | None = None
+    time_control: TimeControl | None = None
+    paused: bool = False
+
+    @property
+    def mine(self) -> SeatInfo | None:
+        """Return the viewer's seat, or None for a spectator."""
+        return next((s for s in self.seats if s.is_viewer), None)
 
     @property
     def template_name(self) -> str:
@@ -123,6 +172,44 @@ class BoardContext:
     def winners(self) -> list[str]:
         """Return the names of the seats ranked first."""
         return [seat.name for seat in self.ranking if seat.rank == 1]
+
+    @property
+    def viewer(self) -> SeatInfo | None:
+        """Return the viewer's seat, or None for a spectator."""
+        return next((s for s in self.seats if s.is_viewer), None)
+
+    @property
+    def table_actions(self) -> bool:
+        """Return whether the viewer may resign or vote to cancel now.
+
+        A seated person who has not left, while the match runs.
+        """
+        viewer = self.viewer
+        return (
+            self.match.status == Match.Status.ACTIVE
+            and viewer is not None
+            and viewer.cancel_voter
+        )
+
+    @property
+    def cancel_proposer(self) -> str:
+        """Return the name of who proposed to cancel the match ("" if nobody)."""
+        agreed = [s for s in self.seats if s.cancel_agreed_at is not None]
+        if not agreed:
+            return ""
+        return min(agreed, key=lambda s: (s.cancel_agreed_at, s.position)).name
+
+    @property
+    def cancel_waiting(self) -> list[str]:
+        """Return the names of the seated persons who have not agreed to cancel."""
+        return [
+            s.name for s in self.seats if s.cancel_voter and s.cancel_agreed_at is None
+        ]
+
+    @property
+    def resigned(self) -> list[str]:
+        """Return the names of the seats whose person resigned."""
+        return [s.name for s in self.seats if s.left_reason == LeaveReason.RESIGNED]
 
     @property
     def moves_by_kind(self) -> dict[str, list[LegalMove]]:
@@ -198,14 +285,24 @@ def board_context(
     legal: tuple[LegalMove, ...] = ()
     to_move: frozenset[int] = frozenset()
     mine = next((s for s in seats if s.position == position), None)
-    autoplay = mine is not None and mine.is_stand_in
+    # A robot plays the viewer's seat: for the moment (finish automatically,
+    # `autoplay`: they may take it back), or for good once they left.
+    system_plays = mine is not None and mine.played_by_system
+    autoplay = system_plays and mine is not None and mine.left_at is None
     offered = winning = declined = False
+    control = match.clock_control()
+    # Clocks run only while the match does; a finished match's banks stand.
+    running_allowed = match.status == Match.Status.ACTIVE
     state, problem = _readable_state(match)
     if state is not None:
         view = rules.view(state, position)
         to_move = rules.to_move(state)
         # Offers and moves are for a seat its person plays, while running.
-        if mine is not None and match.status == Match.Status.ACTIVE and not autoplay:
+        if (
+            mine is not None
+            and match.status == Match.Status.ACTIVE
+            and not system_plays
+        ):
             if autoplay_offer_reached(
                 order=rules.autoplay_offer_order(state, len(seats)),
                 seats=seats,
@@ -232,6 +329,8 @@ def board_context(
             timeouts_in_row=s.timeouts_in_row,
             left_reason=s.left_reason,
             vacation_until=_vacation_until(s, now),
+            cancel_agreed_at=s.cancel_agreed_at,
+            **_clock_fields(s, control, now=now, running_allowed=running_allowed),
         )
         for s in seats
     )
@@ -246,12 +345,14 @@ def board_context(
         log_since=log_since,
         outcome=outcome,
         version=match.version,
-        is_my_turn=position is not None and position in to_move and not autoplay,
+        is_my_turn=position is not None and position in to_move and not system_plays,
         autoplay=autoplay,
         autoplay_offered=offered,
         autoplay_winning=winning,
         autoplay_declined=declined,
         problem=problem,
+        time_control=control,
+        paused=match.paused_at is not None,
     )
 
 
@@ -310,6 +411,34 @@ def _vacation_until(seat: Seat, now: datetime) -> datetime | None:
     return user.vacation_until
 
 
+def _clock_fields(
+    seat: Seat, control: TimeControl | None, *, now: datetime, running_allowed: bool
+) -> dict[str, Any]:
+    """Return `SeatInfo`'s clock fields for `seat` at `now` (UTC); {} if untimed."""
+    if control is None:
+        return {}
+    deadline = seat.clock_deadline_at if running_allowed else None
+    if deadline is None:
+        # Before the start no bank is set: every seat will get the control's.
+        return {
+            "clock_left": seat.clock_bank
+            if seat.clock_bank is not None
+            else control.bank,
+            "clock_frozen": running_allowed and seat.is_to_move,
+        }
+    # While a clock runs, its bank is what it had when it started.
+    bank = seat.clock_bank or 0
+    left = seconds_left(deadline=deadline, now=now)
+    return {
+        "clock_left": left,
+        "clock_running": True,
+        "clock_deadline": deadline,
+        "clock_low": is_low(left=left, bank=bank),
+        # For whole seconds, left < share * bank exactly when left < its ceiling.
+        "clock_low_below": math.ceil(WARNING_SHARE * bank) if bank else None,
+    }
+
+
 def seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
     """Return the prefetch of a match's seats in position order, with players."""
     return Prefetch(
@@ -320,9 +449,16 @@ def seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
 def _log_for(
     match: Match, position: int | None, names: dict[int, str], *, since: int
 ) -> tuple[LogEntry, ...]:
-    """Return the log entries after version `since` that `position` may read."""
+    """Return the log entries after version `since` that `position` may read.
+
+    The moves after `since`, and the table events (`MatchEvent`, public) at
+    `since` and later, in the order they happened: an event at version v
+    follows the move that produced v. The events at `since` itself come
+    again, as an event need not bump the version (a cancel proposal): a
+    page that already shows them drops them by their id (spielpost.js).
+    """
     rules = match.rules
-    entries = []
+    entries: list[tuple[tuple[int, int, int], LogEntry]] = []
     for move in Move.objects.filter(match=match, seq__gt=since).order_by("seq"):
         lines = tuple(
             message_text(rules.describe_event(event), names)
@@ -330,12 +466,21 @@ def _log_for(
             if event.visible_for(position)
         )
         if lines:
-            entries.append(
-                LogEntry(
-                    seq=move.seq,
-                    seat_name=names.get(move.seat, "?"),
-                    lines=lines,
-                    by_robot=move.by_robot,
-                )
+            entry = LogEntry(
+                seq=move.seq,
+                seat_name=names.get(move.seat, "?"),
+                lines=lines,
+                by_robot=move.by_robot,
+                by_timeout=move.by_timeout,
             )
-    return tuple(entries)
+            entries.append(((move.seq, 0, 0), entry))
+    for event in MatchEvent.objects.filter(match=match, version__gte=since):
+        entry = LogEntry(
+            seq=event.version,
+            seat_name=names.get(event.seat, "") if event.seat is not None else "",
+            lines=(table_event_line(event, names),),
+            by_robot=False,
+            event_id=event.id,
+        )
+        entries.append(((event.version, 1, event.id), entry))
+    return tuple(entry for _key, entry in sorted(entries, key=lambda e: e[0]))

@@ -6,7 +6,15 @@ seats, whose turn) lives in columns.
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import (
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Value,
+)
 
 from accounts.models import User
 from games.models import Match, Seat
@@ -24,8 +32,18 @@ OPEN_MATCHES_SHOWN = 50
 
 
 def open_matches(*, game_slug: str | None = None) -> QuerySet[Match]:
-    """Return the newest OPEN_MATCHES_SHOWN open matches, seats and players loaded."""
-    matches = Match.objects.filter(status=Match.Status.OPEN).defer(*_LIST_DEFERRED)
+    """Return the newest OPEN_MATCHES_SHOWN open matches, seats and players loaded.
+
+    Private matches are joined by their link, and untimed ones take no
+    strangers (`services.match_create`): neither is listed.
+    """
+    matches = (
+        Match.objects.filter(
+            status=Match.Status.OPEN, private=False, time_control__isnull=False
+        )
+        .exclude(time_control__preset="untimed")
+        .defer(*_LIST_DEFERRED)
+    )
     if game_slug:
         matches = matches.filter(game_slug=game_slug)
     return matches.order_by("-created_at").prefetch_related(seats_prefetch())[
@@ -38,16 +56,31 @@ def matches_for_user(*, user: User | int) -> list[tuple[Match, bool]]:
 
     `my_turn`: one of the user's seats is to move and played by the user
     (not by a robot stand-in), read from the seats' stored columns. Matches
-    where it is the user's turn come first, then the most recently moved
-    ones. Two queries, whatever the number of matches.
+    where it is the user's turn come first, the one whose clock runs out
+    soonest first (`match.my_deadline`, UTC, None when untimed or frozen:
+    those come after the running clocks), then the most recently moved
+    ones. `match.viewer_id` is the user's id, so a row can tell the user's
+    seat from the opponents' without a request. Two queries, whatever the
+    number of matches.
     """
+    user_id = user.pk if isinstance(user, User) else user
+    my_deadline = (
+        _turns_of(user)
+        .filter(match=OuterRef("pk"), clock_deadline_at__isnull=False)
+        .order_by("clock_deadline_at")
+        .values("clock_deadline_at")[:1]
+    )
     matches = (
         Match.objects.filter(
             seats__user=user, status__in=[Match.Status.OPEN, Match.Status.ACTIVE]
         )
         .defer(*_LIST_DEFERRED)
-        .annotate(my_turn=Exists(_turns_of(user).filter(match=OuterRef("pk"))))
-        .order_by("-my_turn", "-updated_at")
+        .annotate(
+            my_turn=Exists(_turns_of(user).filter(match=OuterRef("pk"))),
+            my_deadline=Subquery(my_deadline),
+            viewer_id=Value(user_id, output_field=IntegerField()),
+        )
+        .order_by("-my_turn", F("my_deadline").asc(nulls_last=True), "-updated_at")
         .prefetch_related(seats_prefetch())
     )
     return [(match, match.my_turn) for match in matches]

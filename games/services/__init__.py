@@ -10,7 +10,14 @@ ends.
 
 from __future__ import annotations
 
+from .endings import match_cancel_agree, match_resign
 from .matches import match_abort, match_create
+from .moderation import (
+    match_deadline_extend,
+    match_pause,
+    match_resume,
+    seat_hand_over,
+)
 from .moves import move_submit, robot_move_play, robot_turns_resume
 from .seats import (
     seat_autoplay_decline,
@@ -21,10 +28,28 @@ from .seats import (
     seat_stand_in_assign,
     seat_take_back,
 )
+from .timeouts import expire_overdue_turns, seat_back, turn_timeout_apply
+from .vacations import (
+    VacationState,
+    vacation_days_left,
+    vacation_end,
+    vacation_start,
+    vacation_state,
+    vacations_expire,
+)
 
 __all__ = [
+    "match_deadline_extend",
+    "match_pause",
+    "match_resume",
+    "seat_hand_over",
+    "expire_overdue_turns",
+    "seat_back",
+    "turn_timeout_apply",
     "match_abort",
+    "match_cancel_agree",
     "match_create",
+    "match_resign",
     "move_submit",
     "robot_move_play",
     "robot_turns_resume",
@@ -35,4 +60,10 @@ __all__ = [
     "seat_robot_add",
     "seat_stand_in_assign",
     "seat_take_back",
+    "VacationState",
+    "vacation_days_left",
+    "vacation_end",
+    "vacation_start",
+    "vacation_state",
+    "vacations_expire",
 ]

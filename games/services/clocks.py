@@ -47,30 +47,45 @@ def _clocks_run(match: Match, positions: frozenset[int], *, now: datetime) -> No
     Seat.objects.bulk_update(seats, ["clock_deadline_at"])
 
 
-def _clocks_stop(
+def _clocks_follow(
     match: Match,
     control: TimeControl,
-    positions: frozenset[int],
     *,
+    stop: frozenset[int],
+    run: frozenset[int],
     mover: int | None,
     now: datetime,
     increment: bool = True,
 ) -> None:
-    """Stop the clocks of the seats at `positions`, whose decision ends `now`.
+    """Bring the clocks in step with a change of the seats to move, at `now` (UTC).
 
-    Each bank keeps what was left on its clock (all of it if the clock was
-    frozen); the `mover` also gains the increment, capped, unless
-    `increment` is False (the later moves of a turn the robot plays at a
-    timeout earn none). Call before the to-move columns are cleared.
+    The seats at `stop` finished a decision: each bank keeps what was left
+    on its clock (all of it if the clock was frozen); the `mover` also
+    gains the increment, capped, unless `increment` is False (the later
+    moves of a turn the robot plays at a timeout earn none). Then the
+    seats at `run` face a decision due now: their clocks start, unless
+    frozen. `Match.turn_deadline_at` becomes the earliest running
+    deadline. One read of the seats, one write of those that changed, one
+    of the match.
     """
-    seats = list(match.seats.filter(position__in=positions))
+    seats = list(match.seats.select_related("user"))
+    changed = []
     for seat in seats:
-        left = _left(seat, now)
-        if seat.position == mover and increment:
-            left = bank_after_move(bank=left, used=0, control=control)
-        seat.clock_bank = left
-        seat.clock_deadline_at = None
-    Seat.objects.bulk_update(seats, ["clock_bank", "clock_deadline_at"])
+        if seat.position in stop:
+            left = _left(seat, now)
+            if seat.position == mover and increment:
+                left = bank_after_move(bank=left, used=0, control=control)
+            seat.clock_bank = left
+            seat.clock_deadline_at = None
+        if seat.position in run and not _frozen(match, seat, now):
+            seat.clock_deadline_at = now + timedelta(seconds=seat.clock_bank or 0)
+        if seat.position in stop | run:
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["clock_bank", "clock_deadline_at"])
+    deadlines = [s.clock_deadline_at for s in seats if s.clock_deadline_at]
+    match.turn_deadline_at = min(deadlines, default=None)
+    match.save(update_fields=["turn_deadline_at"])
 
 
 def _clocks_freeze(match: Match, *, now: datetime, user_id: int | None = None) -> None:

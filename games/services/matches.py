@@ -10,6 +10,13 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import broadcast, exceptions
+from games.clocks import (
+    DEFAULT_PRESET,
+    PRESETS,
+    TimeControl,
+    TimeControlError,
+    time_control_custom,
+)
 from games.models import Match, Seat
 from games.rules import InvalidOptions
 from games.rules.registry import RULES_BY_SLUG
@@ -19,13 +26,28 @@ from .turns import _match_finish, _match_lock, _match_seats, _match_start
 
 
 def match_create(
-    *, user: User, game_slug: str, seats: int, options: dict[str, Any] | None = None
+    *,
+    user: User,
+    game_slug: str,
+    seats: int,
+    options: dict[str, Any] | None = None,
+    time_control: str | dict[str, Any] | None = None,
+    private: bool = False,
 ) -> Match:
     """Create an open match with `seats` seats; `user` takes seat 0.
 
-    A one-seat (solo) match starts at once. Raises InvalidMatchSettings for
-    an unknown game, a seat count outside the game's range or options the
-    game refuses.
+    `time_control`: a preset name (`games.clocks.PRESETS`), a custom
+    `{"bank", "increment", "cap"}` in whole seconds, or None for the
+    default ("daily"). A one-seat (solo) match is always untimed, whatever
+    is asked: nobody waits on it. An untimed match must have no strangers:
+    a `private` one is not listed in the lobby and is joined by its link;
+    a public one is not listed either, and only robots may join it
+    (`seat_claim` refuses people).
+
+    A solo match starts at once. Raises InvalidMatchSettings for an unknown
+    game, a seat count outside the game's range, options the game refuses,
+    an unknown preset or a custom control out of bounds; nothing is created
+    then.
     """
     rules = RULES_BY_SLUG.get(game_slug)
     if rules is None:
@@ -38,6 +60,12 @@ def match_create(
         raise exceptions.InvalidMatchSettings(
             exceptions.InvalidMatchSettings.default_message
         )
+    if not isinstance(private, bool):
+        raise exceptions.InvalidMatchSettings(exceptions.PRIVATE_NOT_A_FLAG)
+    control = _time_control_parse(time_control)
+    if seats == 1:
+        # Nobody waits on a solo match: no clock runs.
+        control = PRESETS["untimed"]
     try:
         normalised = rules.validate_options(dict(options or {}), seats)
     except InvalidOptions as error:
@@ -51,6 +79,8 @@ def match_create(
             seed=secrets.randbits(62),
             rules_version=rules.info.version,
             created_by=user,
+            time_control=control.to_json() if control.timed else None,
+            private=private,
         )
         Seat.objects.bulk_create(
             Seat(
@@ -84,6 +114,31 @@ def match_abort(*, match_id: int) -> Match:
         broadcast.match_changed_on_commit(match)
         broadcast.lobby_changed_on_commit()
     return match
+
+
+def _time_control_parse(value: str | dict[str, Any] | None) -> TimeControl:
+    """Return the time control `value` asks for (None: the default preset).
+
+    Raises InvalidMatchSettings for an unknown preset name ("custom" needs
+    its values), a custom object without exactly `bank`, `increment` and
+    `cap` as whole seconds, or values out of `time_control_custom`'s bounds.
+    """
+    if value is None:
+        return PRESETS[DEFAULT_PRESET]
+    if isinstance(value, str):
+        if value not in PRESETS:
+            raise exceptions.InvalidMatchSettings(exceptions.UNKNOWN_TIME_CONTROL)
+        return PRESETS[value]
+    if not isinstance(value, dict) or set(value) != {"bank", "increment", "cap"}:
+        raise exceptions.InvalidMatchSettings(exceptions.CUSTOM_TIME_CONTROL_SHAPE)
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in value.values()):
+        raise exceptions.InvalidMatchSettings(exceptions.CUSTOM_TIME_CONTROL_SHAPE)
+    try:
+        return time_control_custom(
+            bank=value["bank"], increment=value["increment"], cap=value["cap"]
+        )
+    except TimeControlError as error:
+        raise exceptions.InvalidMatchSettings(error.message) from error
 
 
 def _start_if_full(match: Match) -> None:

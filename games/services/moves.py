@@ -11,18 +11,20 @@ from django.utils import timezone
 from accounts.models import User
 from games import exceptions
 from games.models import Match, Seat
-from games.rules import IllegalMove, Rng
-from games.rules.registry import ROBOTS_BY_SLUG
+from games.rules import IllegalMove
 from games.text import message_text
 
+from .timeouts import _seat_back
 from .turns import (
     _active_seat_of,
     _match_lock,
     _match_seats,
     _match_state,
     _move_apply,
+    _robot_move,
     _robot_task_enqueue,
 )
+from .vacations import vacation_end
 
 # A robot's task normally runs within a second of its commit; a robot seat
 # that has waited this long lost its task (a worker died, the broker
@@ -35,7 +37,8 @@ def move_submit(
 ) -> Match:
     """Apply `user`'s move, made against `expected_version`, and schedule its consequences.
 
-    1. Lock the match row; an inactive match raises MatchNotActive.
+    1. Lock the match row; an inactive match raises MatchNotActive (a
+       paused one too, with MATCH_PAUSED).
     2. Find the user's seat (NotSeated); it must be to move (NotYourTurn) and
        played by its person (NotYourTurn, STAND_IN_PLAYS).
     3. A stale `expected_version` is still accepted when the seat has been
@@ -45,10 +48,15 @@ def move_submit(
     4. The rules parse and judge the move (InvalidMove with their message);
        `_move_apply` persists it, and on commit the new version is announced
        and a robot enqueued if one is to move.
+    5. A seat that timed out is its person's again: its strikes are cleared.
+    6. After commit: a mover on vacation is back, and their clocks run
+       again in every match (`vacation_end`).
     """
     with transaction.atomic():
         match = _match_lock(match_id)
         seats, seat = _active_seat_of(match, user)
+        if match.paused_at is not None:
+            raise exceptions.MatchNotActive(exceptions.MATCH_PAUSED)
         stale = expected_version != match.version
         if stale and not _waiting_since(seat, expected_version, match):
             raise exceptions.StaleMatch()
@@ -67,6 +75,12 @@ def move_submit(
             if stale:
                 raise exceptions.StaleMatch(exceptions.MOVE_OVERTAKEN) from error
             raise exceptions.InvalidMove(message_text(error.as_message())) from error
+        if seat.timeouts_in_row:
+            # Moving takes the seat back after a timeout ("I'm back").
+            _seat_back(match, seat)
+    if user.vacation_until is not None:
+        # Moving ends the mover's vacation: their other clocks run again.
+        vacation_end(user=user)
     return match
 
 
@@ -84,6 +98,7 @@ def robot_move_play(*, match_id: int, expected_version: int) -> Match | None:
             match is None
             or match.status != Match.Status.ACTIVE
             or match.version != expected_version
+            or match.paused_at is not None
         ):
             return None
         rules = match.rules
@@ -95,14 +110,7 @@ def robot_move_play(*, match_id: int, expected_version: int) -> Match | None:
         )
         if seat is None:
             return None
-        robot = ROBOTS_BY_SLUG[match.game_slug][seat.robot]
-        # A robot's randomness is seeded too, apart from the game's own Rng.
-        rng = Rng(seed=-match.seed - 1, draws=match.version)
-        move = robot.choose(
-            rules.view(state, seat.position),
-            rules.legal_moves(state, seat.position),
-            rng,
-        )
+        move = _robot_move(match, state, seat.position, seat.robot)
         _move_apply(match, seats, seat.position, move, state=state, by_robot=True)
     return match
 
@@ -120,6 +128,8 @@ def robot_turns_resume() -> int:
         Seat.objects.filter(
             to_move_since__lt=timezone.now() - ROBOT_RESUME_AFTER,
             match__status=Match.Status.ACTIVE,
+            # A paused match's robots wait for it to resume (which enqueues them).
+            match__paused_at__isnull=True,
         )
         .exclude(controller=Seat.Controller.PERSON)
         .values_list("match_id", "match__version")

@@ -27,13 +27,16 @@ def seat_claim(*, match_id: int, user: User) -> Seat:
     """Give `user` the first free seat of an open match; start it when full.
 
     Raises SeatUnavailable when the match is not open, the user already sits
-    there, or no seat is free.
+    there, no seat is free, or the match is untimed and not private
+    (UNTIMED_ROBOTS_ONLY: such a match has no strangers, see `match_create`).
     """
     with transaction.atomic():
         match = _match_lock(match_id)
         _require_open(match)
         if match.seats.filter(user=user).exists():
             raise exceptions.SeatUnavailable(exceptions.ALREADY_SEATED)
+        if match.clock_control() is None and not match.private:
+            raise exceptions.SeatUnavailable(exceptions.UNTIMED_ROBOTS_ONLY)
         seat = _first_free_seat(match)
         seat.user = user
         seat.joined_at = timezone.now()
@@ -148,11 +151,13 @@ def seat_take_back(*, match_id: int, user: User) -> Seat:
     Taking the seat back while the offer to finish automatically has come
     to it counts as declining it (the seats asked after it keep their
     offer; the seat may accept again). Raises MatchNotActive, NotSeated,
-    InvalidMove (NO_STAND_IN).
+    InvalidMove (NO_STAND_IN; LEFT_FOR_GOOD once the person left the match).
     """
     with transaction.atomic():
         match = _match_lock(match_id)
         seats, seat = _active_seat_of(match, user)
+        if seat.left_at is not None:
+            raise exceptions.InvalidMove(exceptions.LEFT_FOR_GOOD)
         if not seat.is_stand_in:
             raise exceptions.InvalidMove(exceptions.NO_STAND_IN)
         offered = _autoplay_offer_reached(match, seats, seat)

@@ -13,6 +13,7 @@ match row locked by `_match_lock`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -21,10 +22,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import broadcast, exceptions
-from games.models import Match, Move, Seat
-from games.rules import IllegalMove, Outcome, turns_started
+from games.models import LeaveReason, Match, Move, Seat
+from games.rules import IllegalMove, Outcome, Rng, turns_started
+from games.rules.registry import ROBOTS_BY_SLUG
 
-from .clocks import _clocks_run, _clocks_start, _clocks_stop, _turn_deadline_update
+from .clocks import _clocks_follow, _clocks_start
 
 
 def _match_lock(match_id: int) -> Match:
@@ -67,6 +69,20 @@ def _match_state(match: Match) -> Any:
         return match.game_state()
     except IllegalMove as error:
         raise exceptions.InvalidMove(exceptions.STATE_UNREADABLE) from error
+
+
+def _robot_move(match: Match, state: Any, position: int, robot: str) -> Any:
+    """Return the move the game's robot named `robot` chooses for seat `position`.
+
+    It sees only the seat's view. A robot's randomness is seeded too, apart
+    from the game's own Rng, so replaying a match replays its robots.
+    """
+    rules = match.rules
+    chooser = ROBOTS_BY_SLUG[match.game_slug][robot]
+    rng = Rng(seed=-match.seed - 1, draws=match.version)
+    return chooser.choose(
+        rules.view(state, position), rules.legal_moves(state, position), rng
+    )
 
 
 def _match_start(match: Match, seats: list[Seat]) -> None:
@@ -183,16 +199,6 @@ def _to_move_record(
     left = before - after
     # The mover was to move, so staying to move never starts a turn for it.
     continuing = after & {mover} if mover is not None else frozenset()
-    control = match.clock_control()
-    if control is not None and left | continuing:
-        _clocks_stop(
-            match,
-            control,
-            left | continuing,
-            mover=mover,
-            now=now,
-            increment=clock_increment,
-        )
     if left:
         match.seats.filter(position__in=left).update(
             to_move_since=None, to_move_version=None
@@ -204,12 +210,17 @@ def _to_move_record(
     started = turns_started(before, after)
     if started:
         _turns_start(match, started, now=now)
+    control = match.clock_control()
     if control is not None:
-        # One pass for every decision that became due now: new turns and
-        # the mover's next step.
-        if started | continuing:
-            _clocks_run(match, started | continuing, now=now)
-        _turn_deadline_update(match)
+        _clocks_follow(
+            match,
+            control,
+            stop=left | continuing,
+            run=started | continuing,
+            mover=mover,
+            now=now,
+            increment=clock_increment,
+        )
 
 
 def _turns_start(match: Match, positions: frozenset[int], *, now: datetime) -> None:
@@ -232,8 +243,14 @@ def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) 
     The one place where a match ends, after its last move or by an abort:
     status, outcome and end time are saved, no seat is to move any more.
     What else follows the end (ratings, "match over" notices) belongs here
-    too, scheduled with `transaction.on_commit`.
+    too, scheduled with `transaction.on_commit`. Seats whose person resigned
+    are ranked last (`_outcome_resigned_last`).
     """
+    if outcome is not None:
+        resigned = match.seats.filter(left_reason=LeaveReason.RESIGNED)
+        outcome = _outcome_resigned_last(
+            outcome, frozenset(resigned.values_list("position", flat=True))
+        )
     match.status = status
     match.outcome = outcome.to_json() if outcome is not None else None
     match.finished_at = timezone.now()
@@ -253,6 +270,27 @@ def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) 
     broadcast.user_matches_changed_on_commit(
         match, match.seats.values_list("user_id", flat=True)
     )
+
+
+def _outcome_resigned_last(outcome: Outcome, resigned: frozenset[int]) -> Outcome:
+    """Return `outcome` with the seats at `resigned` tied for last place.
+
+    The other seats keep their order and ties (ranks counted as the rules
+    count them: 1 + the seats ranked better); reason and scores stay. A
+    solo outcome, or one where every seat resigned, stays as it is: there
+    is nobody to rank them below. Issue 10, "Resign".
+    """
+    ranks = outcome.ranks
+    if not resigned or len(ranks) < 2 or resigned >= set(range(len(ranks))):
+        return outcome
+    stayed = [rank for seat, rank in enumerate(ranks) if seat not in resigned]
+    new_ranks = tuple(
+        1 + len(stayed)
+        if seat in resigned
+        else 1 + sum(other < rank for other in stayed)
+        for seat, rank in enumerate(ranks)
+    )
+    return replace(outcome, ranks=new_ranks)
 
 
 def _system_move_enqueue(

@@ -76,3 +76,58 @@ window.addEventListener("pageshow", (event) => {
     window.location.reload();
   }
 });
+
+// Running clocks tick here once a second, without asking the server: the
+// board is pushed again whenever a clock starts, stops or freezes. Each
+// clock counts down from the seconds left when the server rendered it
+// (data-left), measured by the time elapsed since it arrived, so a device
+// whose clock is wrong still shows the server's time; data-deadline is
+// that deadline in UTC. Formats come from the seat list (data-clock-*), in
+// the page's language; under an hour a clock shows minutes:seconds.
+const clocksSeen = new WeakMap();
+
+function clockText(seconds, list) {
+  const fill = (format, values) =>
+    Object.entries(values).reduce(
+      (text, [name, value]) => text.replace(`%(${name})s`, String(value)),
+      format,
+    );
+  if (seconds >= 86400) {
+    return fill(list.dataset.clockDays, {
+      days: Math.floor(seconds / 86400),
+      hours: Math.floor((seconds % 86400) / 3600),
+    });
+  }
+  if (seconds >= 3600) {
+    return fill(list.dataset.clockHours, {
+      hours: Math.floor(seconds / 3600),
+      minutes: Math.floor((seconds % 3600) / 60),
+    });
+  }
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function clocksTick() {
+  const now = Date.now();
+  for (const time of document.querySelectorAll("time[data-deadline][data-left]")) {
+    if (!clocksSeen.has(time)) {
+      clocksSeen.set(time, now);
+    }
+    const elapsed = Math.floor((now - clocksSeen.get(time)) / 1000);
+    const left = Math.max(0, Number(time.dataset.left) - elapsed);
+    const list = time.closest("[data-clock-days]");
+    if (list) {
+      time.textContent = clockText(left, list);
+    }
+    // The warning colour appears when the clock crosses the threshold.
+    const clock = time.closest(".clock");
+    if (clock && time.dataset.lowBelow !== undefined) {
+      clock.classList.toggle("low", left < Number(time.dataset.lowBelow));
+    }
+  }
+}
+
+document.addEventListener("DOMContentLoaded", clocksTick);
+document.addEventListener("htmx:afterSwap", clocksTick);
+document.addEventListener("htmx:wsAfterMessage", clocksTick);
+setInterval(clocksTick, 1000);

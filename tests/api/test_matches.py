@@ -23,6 +23,11 @@ BODY_KEYS = {
     "autoplay_offered",
     "autoplay_declined",
     "outcome",
+    "cancel_agreed",
+    "time_control",
+    "private",
+    "paused",
+    "clock",
 }
 
 

@@ -12,6 +12,8 @@ pytestmark = pytest.mark.django_db
 # Every status each operation can answer, errors included.
 STATUSES = {
     ("post", "/api/token/"): {"200", "400", "415", "429"},
+    ("get", "/api/me/vacation/"): {"200", "401"},
+    ("post", "/api/me/vacation/"): {"200", "400", "401", "403", "415"},
     ("get", "/api/games/"): {"200", "401", "429"},
     ("get", "/api/matches/"): {"200", "400", "401"},
     ("post", "/api/matches/"): {"201", "400", "401", "403", "415"},
@@ -46,6 +48,9 @@ STATUSES = {
         "403",
         "404",
     },
+    ("post", "/api/matches/{match_id}/back/"): {"200", "400", "401", "403", "404"},
+    ("post", "/api/matches/{match_id}/resign/"): {"200", "400", "401", "403", "404"},
+    ("post", "/api/matches/{match_id}/cancel/"): {"200", "400", "401", "403", "404"},
     ("post", "/api/matches/{match_id}/moves/"): {
         "200",
         "400",

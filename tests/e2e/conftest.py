@@ -59,6 +59,26 @@ class Stack:
     url: str
     mail_dir: Path
     logs: dict[str, Path] = field(default_factory=dict)
+    env: dict[str, str] = field(default_factory=dict)
+
+    def shell(self, code: str) -> str:
+        """Run Python `code` in `manage.py shell` against the stack's database.
+
+        For what a test cannot wait for, such as a clock running out: the
+        code stands in for time passing, not for a person.
+        """
+        result = subprocess.run(
+            [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        if result.returncode != 0:
+            pytest.fail(f"manage.py shell failed:\n{result.stdout}\n{result.stderr}")
+        return result.stdout
 
     def log_tail(self, lines: int = 40) -> str:
         """Return the last lines of every process log, for failure messages."""
@@ -223,6 +243,7 @@ def _run_stack(
         )
         env.pop("ACCOUNT_EMAIL_VERIFICATION", None)
         env.pop("CELERY_TASK_ALWAYS_EAGER", None)
+        stack.env = env
         python = sys.executable
         _run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env)
         _run([python, "manage.py", "demo_accounts"], env)

@@ -120,3 +120,43 @@ def test_a_match_played_to_the_end_on_postgresql_keeps_a_gapless_log(
     assert list(race_match.moves.values_list("seq", flat=True)) == list(
         range(1, played + 1)
     )
+
+
+def test_timeout_tasks_on_several_workers_play_the_timeout_once(alice, bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.clocks import PRESETS
+    from games.models import Match
+
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    Match.objects.filter(id=match.id).update(time_control=PRESETS["live"].to_json())
+    services.seat_claim(match_id=match.id, user=bob)
+    # Both clocks ran out a minute ago.
+    past = timezone.now() - timedelta(minutes=1)
+    match.seats.update(clock_deadline_at=past)
+    Match.objects.filter(id=match.id).update(turn_deadline_at=past)
+    barrier = threading.Barrier(3)
+    results = []
+
+    def apply():
+        try:
+            barrier.wait(timeout=10)
+            results.append(
+                services.turn_timeout_apply(match_id=match.id, expected_version=0)
+            )
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=apply) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    assert sum(result is not None for result in results) == 1
+    assert sorted(Move.objects.filter(match=match).values_list("seq", flat=True))[
+        :2
+    ] == [1, 2]
+    assert {s.timeouts_in_row for s in match.seats.all()} == {1}

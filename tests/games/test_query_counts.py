@@ -126,8 +126,10 @@ def test_a_move_costs_a_fixed_number_of_queries(race_match, alice):
     )
 
     # Lock, seats, save, Move row, to-move columns (mover cleared), plus
-    # the savepoint pair of the atomic block in a test transaction.
-    assert count == 7
+    # the savepoint pair of the atomic block in a test transaction; the
+    # match is timed (Daily, the default): the clocks follow in one read of
+    # the seats, one write of those that changed and the match's deadline.
+    assert count == 10
 
 
 def test_the_board_page_reads_a_fixed_number_of_queries(
@@ -138,9 +140,9 @@ def test_the_board_page_reads_a_fixed_number_of_queries(
     before = _queries(lambda: client.get(f"/matches/{match.id}/"))
     _moves(match, players, 2)
 
-    # Session, user, match, seats with players, log; the person's turn
-    # count (the tab title).
-    with django_assert_max_num_queries(6):
+    # Session, user, match, seats with players, log (moves, table events);
+    # the person's turn count (the tab title).
+    with django_assert_max_num_queries(7):
         client.get(f"/matches/{match.id}/")
     assert _queries(lambda: client.get(f"/matches/{match.id}/")) == before
 
@@ -158,8 +160,10 @@ def test_a_board_move_reads_a_fixed_number_of_queries(
     }
 
     # Session, user, match, seats; the locked write (as for the API); the
-    # seats again as the move left them, the new log entries.
-    with django_assert_max_num_queries(14):
+    # seats again as the move left them, the new log entries (moves, table
+    # events). Timed (Daily, the default): three for the clocks (seats
+    # read, changed ones written, the match's deadline).
+    with django_assert_max_num_queries(18):
         response = client.post(
             f"/matches/{match.id}/moves/", data, headers={"HX-Request": "true"}
         )
@@ -190,8 +194,9 @@ def test_the_api_move_post_reads_a_fixed_number_of_queries(
 
     # Token, match; the locked write (savepoints here, BEGIN/COMMIT in
     # production: lock, seats, state, Move row, up to two to-move updates);
-    # the seats with players for the answer.
-    with django_assert_max_num_queries(11):
+    # the seats with players for the answer. Timed (Daily, the default):
+    # three for the clocks (seats read, changed ones written, the deadline).
+    with django_assert_max_num_queries(14):
         response = client.post(f"/api/matches/{match.id}/moves/", body, format="json")
     assert response.status_code == 200, response.content
 
@@ -207,15 +212,16 @@ def test_the_api_match_list_reads_a_fixed_number_of_queries(
     assert len(response.json()) == 5
 
 
-def test_a_push_render_reads_three_queries(
+def test_a_push_render_reads_four_queries(
     match_and_players, django_assert_max_num_queries
 ):
     match, players = match_and_players
     _moves(match, players, 3)
 
-    # Match, seats with players, the log since the socket's version.
+    # Match, seats with players, the log since the socket's version (moves,
+    # table events).
     for position in (None, 0, 1):
-        with django_assert_max_num_queries(3):
+        with django_assert_max_num_queries(4):
             consumers._board_render(match.id, position, True, "en", 1)
 
 

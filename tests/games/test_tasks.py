@@ -124,3 +124,30 @@ def test_resume_robot_turns_enqueues_a_match_once_for_two_waiting_robots(
         assert tasks.resume_robot_turns() == 1
 
     assert robot_enqueues == [(match.id, 0)]
+
+
+def test_resume_robot_turns_leaves_a_paused_match_alone(
+    race_match, admin_user, django_capture_on_commit_callbacks, robot_enqueues
+):
+    from games import services
+
+    services.match_pause(match_id=race_match.id, actor=admin_user)
+    with (
+        time_machine.travel(timezone.now() + ROBOT_RESUME_AFTER, tick=False),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert tasks.resume_robot_turns() == 0
+    assert tasks.play_robot_turn(race_match.id, 0) is None
+    race_match.refresh_from_db()
+    assert race_match.version == 0
+
+    # Resuming enqueues the robot to move.
+    with django_capture_on_commit_callbacks(execute=True):
+        services.match_resume(match_id=race_match.id, actor=admin_user)
+    assert robot_enqueues == [(race_match.id, 0)]
+
+
+def test_the_beat_schedule_expires_overdue_turns_every_30_seconds(settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["turns-expire"]
+    assert entry["task"] == tasks.expire_overdue_turns.name
+    assert entry["schedule"] == 30.0

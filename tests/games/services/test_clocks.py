@@ -4,8 +4,7 @@ A seat's bank runs only while it is to move; several seats to move at once
 (Race's favourites) each run; after a move: bank - time used + increment,
 capped; `Match.turn_deadline_at` is the earliest deadline of the seats to
 move, written in the move's transaction. Time is travelled, never slept.
-Untimed matches (all matches until the create form offers a time control)
-run no clock.
+Untimed matches run no clock.
 """
 
 from __future__ import annotations
@@ -109,12 +108,17 @@ def test_the_next_seat_to_move_gets_its_deadline_from_its_bank(alice, bob):
     assert match.turn_deadline_at == clocks[other][1]
 
 
-def test_an_untimed_match_runs_no_clock(race_match):
-    assert race_match.time_control is None
-    assert race_match.turn_deadline_at is None
+def test_an_untimed_match_runs_no_clock(alice, bob):
+    match = services.match_create(
+        user=alice, game_slug="race", seats=2, time_control="untimed", private=True
+    )
+    services.seat_claim(match_id=match.id, user=bob)
+    match.refresh_from_db()
+
+    assert match.time_control is None
+    assert match.turn_deadline_at is None
     assert all(
-        bank is None and deadline is None
-        for bank, deadline in _clocks(race_match).values()
+        bank is None and deadline is None for bank, deadline in _clocks(match).values()
     )
 
 

@@ -1,0 +1,33 @@
+"""Data migrations: what they do to rows made before them."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from django.apps import apps
+
+from games.clocks import PRESETS
+from games.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_open_matches_from_before_time_controls_become_daily(alice, bob):
+    migration = importlib.import_module("games.migrations.0008_open_matches_daily")
+    from games import services
+
+    waiting = services.match_create(user=alice, game_slug="race", seats=3)
+    solo = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+    running = services.match_create(user=alice, game_slug="race", seats=2)
+    services.seat_claim(match_id=running.id, user=bob)
+    Match.objects.update(time_control=None)
+
+    migration.open_matches_daily(apps, None)
+
+    controls = dict(Match.objects.values_list("id", "time_control"))
+    assert controls == {
+        waiting.id: PRESETS["daily"].to_json(),
+        solo.id: None,
+        running.id: None,
+    }
