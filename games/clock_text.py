@@ -27,15 +27,13 @@ PRESET_NAMES: dict[str, Promise] = {
     "custom": _("Custom"),
 }
 
-# What each choice of the create form means (kept in step with PRESETS).
+# What each choice of the create form means (kept in step with PRESETS):
+# the starting bank, the time added after each move, the most a bank holds.
 PRESET_DESCRIPTIONS: dict[str, Promise] = {
-    "daily": _("Daily: 1 day per move, +1 day per move, at most 3 days"),
-    "fast": _("Fast: 12 h per move, +4 h per move, at most 24 h"),
-    "relaxed": _("Relaxed: 3 days per move, +1 day per move, at most 7 days"),
-    "live": _(
-        "Live: 5 min per move, +30 s per move, at most 10 min, for people "
-        "playing at the same time"
-    ),
+    "daily": _("Daily: 1 day, +1 day a move, up to 3 days"),
+    "fast": _("Fast: 12 h, +4 h a move, up to 24 h"),
+    "relaxed": _("Relaxed: 3 days, +1 day a move, up to 7 days"),
+    "live": _("Live: 5 min, +30 s a move, up to 10 min (playing at the same time)"),
     "untimed": _("Untimed: only with robots or in a private match"),
     "custom": _("Custom: choose the times below"),
 }

@@ -127,6 +127,8 @@ def seat_hand_over(
         seat.cancel_agreed_at = None
         seat.save()
         _event(match, MatchEvent.Kind.SEAT_HANDED, actor, seat=position, **params)
+        # A clock frozen for the previous person's vacation runs for the new one.
+        _clocks_thaw(match, now=timezone.now())
         broadcast.user_matches_changed_on_commit(match, [previous, seat.user_id])
         to_move = match.rules.to_move(_match_state(match))
         _system_move_enqueue(match, seats, to_move)

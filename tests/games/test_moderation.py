@@ -198,3 +198,19 @@ def test_the_hand_over_action_asks_for_the_player(admin_client, alice, bob, caro
 
     seat.refresh_from_db()
     assert seat.user == carol
+
+
+def test_a_seat_handed_over_from_a_person_on_vacation_runs_its_clock(
+    alice, bob, carol, moderator
+):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = _timed_race(alice, bob)
+        services.vacation_start(user=bob, days=3)
+        traveller.shift(timedelta(hours=1))
+        services.seat_hand_over(
+            match_id=match.id, position=1, actor=moderator, user=carol
+        )
+
+    seat = match.seats.get(position=1)
+    # bob's clock stopped at once with all 5 minutes; carol's runs from now.
+    assert seat.clock_deadline_at == START + timedelta(hours=1, minutes=5)

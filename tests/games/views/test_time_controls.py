@@ -31,9 +31,9 @@ def test_the_form_offers_the_presets_with_their_meaning_daily_first(alice_client
     html = alice_client.get("/play/").content.decode()
 
     assert 'name="time_control"' in html
-    assert "Daily: 1 day per move, +1 day per move, at most 3 days" in html
-    assert "Fast: 12 h per move, +4 h per move, at most 24 h" in html
-    assert "Relaxed: 3 days per move, +1 day per move, at most 7 days" in html
+    assert "Daily: 1 day, +1 day a move, up to 3 days" in html
+    assert "Fast: 12 h, +4 h a move, up to 24 h" in html
+    assert "Relaxed: 3 days, +1 day a move, up to 7 days" in html
     assert "for people playing at the same time" in html
     assert "Untimed: only with robots or in a private match" in html
     assert '<option value="daily" selected>' in html
