@@ -148,11 +148,6 @@ class BoardContext:
     paused: bool = False
 
     @property
-    def mine(self) -> SeatInfo | None:
-        """Return the viewer's seat, or None for a spectator."""
-        return next((s for s in self.seats if s.is_viewer), None)
-
-    @property
     def template_name(self) -> str:
         return f"games/{self.match.game_slug}/board.html"
 

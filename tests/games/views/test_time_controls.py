@@ -34,7 +34,7 @@ def test_the_form_offers_the_presets_with_their_meaning_daily_first(alice_client
     assert "Daily: 1 day, +1 day a move, up to 3 days" in html
     assert "Fast: 12 h, +4 h a move, up to 24 h" in html
     assert "Relaxed: 3 days, +1 day a move, up to 7 days" in html
-    assert "for people playing at the same time" in html
+    assert "Live: 5 min, +30 s a move, up to 10 min (playing at the same time)" in html
     assert "Untimed: only with robots or in a private match" in html
     assert '<option value="daily" selected>' in html
     assert "Private: not listed in the lobby, invite by link" in html
