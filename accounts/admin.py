@@ -29,8 +29,14 @@ class UserAdmin(BaseUserAdmin[User]):
                 "fields": (
                     "display_name",
                     "language",
-                    "email_on_turn",
-                    "email_reminders",
+                    "time_zone",
+                    "email_off",
+                    "email_digest",
+                    "digest_hour",
+                    "quiet_from",
+                    "quiet_to",
+                    "email_failures",
+                    "email_failed_at",
                 )
             },
         ),

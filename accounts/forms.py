@@ -71,9 +71,6 @@ class ProfileForm(forms.ModelForm[User]):
 
     class Meta:
         model = User
-        # The e-mail preferences (User.email_on_turn, email_reminders) join
-        # the form with the turn e-mails: until then nothing sends them, and
-        # the page must not offer what the site does not do.
         fields = ["display_name", "language"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -319,6 +319,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # "Your time is running out" at 80 % of a clock: a minute late at most.
+    "time-warnings-send": {
+        "task": "games.tasks.send_time_warnings",
+        "schedule": 60.0,
+    },
+    # "Your vacation ends tomorrow": a day's notice needs no finer grain.
+    "vacation-endings-notify": {
+        "task": "games.tasks.notify_vacation_endings",
+        "schedule": 3600.0,
+    },
     # A vacation's end is a row (User.vacation_until), not a task ETA: it
     # may be weeks ahead. Clocks start again at most a minute late, and
     # that minute is not charged to the vacation.

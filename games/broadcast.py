@@ -97,6 +97,24 @@ def user_matches_changed_on_commit(
         transaction.on_commit(send, robust=True)
 
 
+def user_notifications_changed_on_commit(user_ids: Iterable[int | None]) -> None:
+    """After commit, tell these people's open pages that their notices changed.
+
+    A new notice, or notices read on another page: each page renders its
+    bell (the unread count) again. `None` ids are skipped; each person is
+    told once.
+    """
+    groups = [user_group(i) for i in sorted({i for i in user_ids if i is not None})]
+
+    def send() -> None:
+        for group in groups:
+            event = {"type": "user.notifications_changed", "change": uuid.uuid4().hex}
+            _group_send(group, event)
+
+    if groups:
+        transaction.on_commit(send, robust=True)
+
+
 def _group_send(group: str, event: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:

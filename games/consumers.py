@@ -126,6 +126,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if getattr(self, "in_user_group", False) and self.user_id is not None:
             await _group_leave(self, user_group(self.user_id))
 
+    async def user_notifications_changed(self, event: dict[str, Any]) -> None:
+        """Handle "user.notifications_changed": send the person's bell again."""
+        # The bell's render lands with the notification centre.
+
     async def user_matches_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.matches_changed": send the person's turn count (tab title).
 
@@ -235,6 +239,10 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await _group_leave(self, LOBBY_GROUP)
         if getattr(self, "in_user_group", False) and self.user_id is not None:
             await _group_leave(self, user_group(self.user_id))
+
+    async def user_notifications_changed(self, event: dict[str, Any]) -> None:
+        """Handle "user.notifications_changed": send the person's bell again."""
+        # The bell's render lands with the notification centre.
 
     async def user_matches_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.matches_changed": send the person's own matches."""

@@ -209,6 +209,9 @@ class Seat(models.Model):
     clock_deadline_at = models.DateTimeField(
         _("clock runs out at"), null=True, blank=True
     )
+    # When (UTC) 80 % of the bank the clock started with is used: the
+    # "your time is running out" notice. Cleared once sent or stopped.
+    clock_warn_at = models.DateTimeField(_("warn at"), null=True, blank=True)
     # Turns in a row the clock ran out and the robot played for the person;
     # reset when the person moves or says "I'm back".
     timeouts_in_row = models.PositiveSmallIntegerField(
@@ -263,6 +266,12 @@ class Seat(models.Model):
                 name="seat_system_to_move_idx",
                 condition=models.Q(to_move_since__isnull=False)
                 & ~models.Q(controller="person"),
+            ),
+            # Used by the sweep of the "your time is running out" notices.
+            models.Index(
+                fields=["clock_warn_at"],
+                name="seat_clock_warn_idx",
+                condition=models.Q(clock_warn_at__isnull=False),
             ),
             # Used by matches_for_user: the lobby's "your turn" of a person.
             models.Index(

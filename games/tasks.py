@@ -43,3 +43,19 @@ def expire_vacations() -> int:
     from games.services import vacations_expire
 
     return vacations_expire()
+
+
+@shared_task
+def send_time_warnings() -> int:
+    """Tell persons whose clock is past 80 % of its bank (beat, every minute)."""
+    from games.services.notices import time_warnings_send
+
+    return time_warnings_send()
+
+
+@shared_task
+def notify_vacation_endings() -> int:
+    """Tell persons whose vacation ends within a day (beat, every hour)."""
+    from games.services.notices import vacation_endings_notify
+
+    return vacation_endings_notify()

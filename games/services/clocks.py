@@ -11,7 +11,9 @@ is the truth (the bank is what was left when it started). When the
 seat's decision ends, the bank becomes what is left, plus the increment
 for the seat's own move, capped (`games.clocks.bank_after_move`).
 `Match.turn_deadline_at` is the earliest deadline of the seats to move
-(issue 10, "Time controls").
+(issue 10, "Time controls"). A running clock also marks when 80 % of its
+bank is used (`Seat.clock_warn_at`), for the "your time is running out"
+notice (issue 11).
 
 A clock is frozen, and does not run although its seat is to move, while
 the match is paused by a moderator or the seat's person is on vacation.
@@ -23,7 +25,7 @@ from datetime import datetime, timedelta
 
 from django.db.models import Min
 
-from games.clocks import TimeControl, bank_after_move, seconds_left
+from games.clocks import WARNING_SHARE, TimeControl, bank_after_move, seconds_left
 from games.models import Match, Seat
 
 
@@ -41,10 +43,10 @@ def _clocks_run(match: Match, positions: frozenset[int], *, now: datetime) -> No
     seats = list(match.seats.filter(position__in=positions).select_related("user"))
     for seat in seats:
         if _frozen(match, seat, now):
-            seat.clock_deadline_at = None
+            seat.clock_deadline_at = seat.clock_warn_at = None
         else:
-            seat.clock_deadline_at = now + timedelta(seconds=seat.clock_bank or 0)
-    Seat.objects.bulk_update(seats, ["clock_deadline_at"])
+            _clock_start(seat, now)
+    Seat.objects.bulk_update(seats, ["clock_deadline_at", "clock_warn_at"])
 
 
 def _clocks_follow(
@@ -76,13 +78,15 @@ def _clocks_follow(
             if seat.position == mover and increment:
                 left = bank_after_move(bank=left, used=0, control=control)
             seat.clock_bank = left
-            seat.clock_deadline_at = None
+            seat.clock_deadline_at = seat.clock_warn_at = None
         if seat.position in run and not _frozen(match, seat, now):
-            seat.clock_deadline_at = now + timedelta(seconds=seat.clock_bank or 0)
+            _clock_start(seat, now)
         if seat.position in stop | run:
             changed.append(seat)
     if changed:
-        Seat.objects.bulk_update(changed, ["clock_bank", "clock_deadline_at"])
+        Seat.objects.bulk_update(
+            changed, ["clock_bank", "clock_deadline_at", "clock_warn_at"]
+        )
     deadlines = [s.clock_deadline_at for s in seats if s.clock_deadline_at]
     match.turn_deadline_at = min(deadlines, default=None)
     match.save(update_fields=["turn_deadline_at"])
@@ -100,8 +104,10 @@ def _clocks_freeze(match: Match, *, now: datetime, user_id: int | None = None) -
     stopped = list(seats)
     for seat in stopped:
         seat.clock_bank = _left(seat, now)
-        seat.clock_deadline_at = None
-    Seat.objects.bulk_update(stopped, ["clock_bank", "clock_deadline_at"])
+        seat.clock_deadline_at = seat.clock_warn_at = None
+    Seat.objects.bulk_update(
+        stopped, ["clock_bank", "clock_deadline_at", "clock_warn_at"]
+    )
     _turn_deadline_update(match)
 
 
@@ -144,6 +150,16 @@ def _turn_deadline_update(match: Match) -> None:
     earliest = match.seats.aggregate(earliest=Min("clock_deadline_at"))["earliest"]
     match.turn_deadline_at = earliest
     match.save(update_fields=["turn_deadline_at"])
+
+
+def _clock_start(seat: Seat, now: datetime) -> None:
+    """Start `seat`'s clock at `now` from its bank; mark when 80 % of it is used."""
+    bank = seat.clock_bank or 0
+    seat.clock_deadline_at = now + timedelta(seconds=bank)
+    # The "your time is running out" notice (games/services/notices.py).
+    seat.clock_warn_at = (
+        now + timedelta(seconds=bank * (1 - WARNING_SHARE)) if bank else None
+    )
 
 
 def _left(seat: Seat, now: datetime) -> int:

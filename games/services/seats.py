@@ -13,6 +13,7 @@ from games.rules.registry import ROBOTS_BY_SLUG, default_robot
 from games.selectors import autoplay_offer_reached
 
 from .matches import _start_if_full
+from .notices import _notify_joined
 from .turns import (
     _active_seat_of,
     _match_finish,
@@ -42,6 +43,9 @@ def seat_claim(*, match_id: int, user: User) -> Seat:
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
         _start_if_full(match)
+        if match.status == Match.Status.OPEN:
+            # A match that started tells them so instead.
+            _notify_joined(match, _match_seats(match), seat)
     return seat
 
 

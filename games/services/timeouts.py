@@ -31,6 +31,7 @@ from games import broadcast, exceptions
 from games.models import LeaveReason, Match, MatchEvent, Seat
 from games.rules.registry import default_robot
 
+from .notices import _notify_timed_out
 from .turns import (
     _active_seat_of,
     _match_lock,
@@ -192,8 +193,8 @@ def _strike(match: Match, seats: list[Seat], seat: Seat, *, now: datetime) -> No
     """Count a timeout against `seat`'s person; hand the seat over at the last strike.
 
     Seats the system plays get no strikes. Call with the match row locked.
-    The "you timed out" and "a robot now plays your seat" notices (the
-    notification issue) belong here, scheduled on commit.
+    The person is notified: "you timed out", or at the last strike "a robot
+    now plays your seat".
     """
     if seat.controller != Seat.Controller.PERSON or seat.user_id is None:
         return
@@ -212,6 +213,7 @@ def _strike(match: Match, seats: list[Seat], seat: Seat, *, now: datetime) -> No
             seat=seat.position,
         )
     seat.save(update_fields=fields)
+    _notify_timed_out(match, seats, seat, left=seat.left_at is not None)
     broadcast.user_matches_changed_on_commit(match, [seat.user_id])
     if seat.is_stand_in and match.status == Match.Status.ACTIVE:
         to_move = match.rules.to_move(match.game_state())

@@ -27,6 +27,7 @@ from games.rules import IllegalMove, Outcome, Rng, turns_started
 from games.rules.registry import ROBOTS_BY_SLUG
 
 from .clocks import _clocks_follow, _clocks_start
+from .notices import _notify_match_ended, _notify_match_started, _notify_turns
 
 
 def _match_lock(match_id: int) -> Match:
@@ -41,8 +42,8 @@ def _match_lock(match_id: int) -> Match:
 
 
 def _match_seats(match: Match) -> list[Seat]:
-    """Return the match's seats in position order (one query)."""
-    return list(match.seats.order_by("position"))
+    """Return the match's seats in position order, with their persons (one query)."""
+    return list(match.seats.select_related("user").order_by("position"))
 
 
 def _active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
@@ -106,7 +107,9 @@ def _match_start(match: Match, seats: list[Seat]) -> None:
     if control is not None:
         _clocks_start(match, control)
     to_move = rules.to_move(state)
-    _to_move_record(match, before=frozenset(), after=to_move, mover=None)
+    _to_move_record(match, before=frozenset(), after=to_move, mover=None, seats=seats)
+    # Those whose turn it is hear it from their "your turn" notice.
+    _notify_match_started(match, seats, skip=to_move)
     broadcast.match_changed_on_commit(match)
     broadcast.lobby_changed_on_commit()
     broadcast.user_matches_changed_on_commit(match, (s.user_id for s in seats))
@@ -169,6 +172,7 @@ def _move_apply(
         before=before,
         after=to_move,
         mover=position,
+        seats=seats,
         clock_increment=clock_increment,
     )
     # Whose turn it is shows in the players' lists of matches.
@@ -184,6 +188,7 @@ def _to_move_record(
     before: frozenset[int],
     after: frozenset[int],
     mover: int | None,
+    seats: list[Seat],
     clock_increment: bool = True,
 ) -> None:
     """Bring the seats' to-move columns from `before` to `after` (the rules' to_move).
@@ -209,7 +214,7 @@ def _to_move_record(
         )
     started = turns_started(before, after)
     if started:
-        _turns_start(match, started, now=now)
+        _turns_start(match, seats, started, now=now)
     control = match.clock_control()
     if control is not None:
         _clocks_follow(
@@ -223,18 +228,21 @@ def _to_move_record(
         )
 
 
-def _turns_start(match: Match, positions: frozenset[int], *, now: datetime) -> None:
+def _turns_start(
+    match: Match, seats: list[Seat], positions: frozenset[int], *, now: datetime
+) -> None:
     """Start the turns of the seats at `positions`, which just became to move.
 
     The seam where a seat's turn begins: the seats' to-move columns are
     stamped with `now` (UTC) and the current version here. What else follows
-    a new turn (a "your turn" notice) belongs here too, scheduled with
-    `transaction.on_commit`; the clocks start in `_to_move_record`, together
-    with the mover's when its turn goes on.
+    a new turn belongs here too: the "your turn" notices (`seats` are the
+    match's, with their persons); the clocks start in `_to_move_record`,
+    together with the mover's when its turn goes on.
     """
     match.seats.filter(position__in=positions).update(
         to_move_since=now, to_move_version=match.version
     )
+    _notify_turns(match, seats, positions)
 
 
 def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -> None:
@@ -242,15 +250,16 @@ def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) 
 
     The one place where a match ends, after its last move or by an abort:
     status, outcome and end time are saved, no seat is to move any more.
-    What else follows the end (ratings, "match over" notices) belongs here
-    too, scheduled with `transaction.on_commit`. Seats whose person resigned
-    are ranked last (`_outcome_resigned_last`).
+    What else follows the end belongs here too: the persons seated are
+    notified (finished with their result, or cancelled); ratings will.
+    Seats whose person resigned are ranked last (`_outcome_resigned_last`).
     """
+    seats = _match_seats(match)
     if outcome is not None:
-        resigned = match.seats.filter(left_reason=LeaveReason.RESIGNED)
-        outcome = _outcome_resigned_last(
-            outcome, frozenset(resigned.values_list("position", flat=True))
+        resigned = frozenset(
+            s.position for s in seats if s.left_reason == LeaveReason.RESIGNED
         )
+        outcome = _outcome_resigned_last(outcome, resigned)
     match.status = status
     match.outcome = outcome.to_json() if outcome is not None else None
     match.finished_at = timezone.now()
@@ -265,11 +274,13 @@ def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) 
         ]
     )
     match.seats.filter(to_move_version__isnull=False).update(
-        to_move_since=None, to_move_version=None, clock_deadline_at=None
+        to_move_since=None,
+        to_move_version=None,
+        clock_deadline_at=None,
+        clock_warn_at=None,
     )
-    broadcast.user_matches_changed_on_commit(
-        match, match.seats.values_list("user_id", flat=True)
-    )
+    broadcast.user_matches_changed_on_commit(match, [s.user_id for s in seats])
+    _notify_match_ended(match, seats, outcome=outcome)
 
 
 def _outcome_resigned_last(outcome: Outcome, resigned: frozenset[int]) -> Outcome:

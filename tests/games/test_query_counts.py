@@ -162,8 +162,9 @@ def test_a_board_move_reads_a_fixed_number_of_queries(
     # Session, user, match, seats; the locked write (as for the API); the
     # seats again as the move left them, the new log entries (moves, table
     # events). Timed (Daily, the default): three for the clocks (seats
-    # read, changed ones written, the match's deadline).
-    with django_assert_max_num_queries(18):
+    # read, changed ones written, the match's deadline); the "your turn"
+    # notice of the seat whose turn begins.
+    with django_assert_max_num_queries(19):
         response = client.post(
             f"/matches/{match.id}/moves/", data, headers={"HX-Request": "true"}
         )
@@ -195,8 +196,9 @@ def test_the_api_move_post_reads_a_fixed_number_of_queries(
     # Token, match; the locked write (savepoints here, BEGIN/COMMIT in
     # production: lock, seats, state, Move row, up to two to-move updates);
     # the seats with players for the answer. Timed (Daily, the default):
-    # three for the clocks (seats read, changed ones written, the deadline).
-    with django_assert_max_num_queries(14):
+    # three for the clocks (seats read, changed ones written, the deadline);
+    # the "your turn" notice of the seat whose turn begins.
+    with django_assert_max_num_queries(15):
         response = client.post(f"/api/matches/{match.id}/moves/", body, format="json")
     assert response.status_code == 200, response.content
 

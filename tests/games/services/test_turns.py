@@ -30,9 +30,9 @@ def turn_starts(monkeypatch):
     calls = []
     real = turns._turns_start
 
-    def spy(match, positions, *, now):
+    def spy(match, seats, positions, *, now):
         calls.append((match.id, positions, match.version))
-        real(match, positions, now=now)
+        real(match, seats, positions, now=now)
 
     monkeypatch.setattr(turns, "_turns_start", spy)
     return calls
