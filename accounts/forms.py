@@ -1,4 +1,4 @@
-"""Account forms: the extra sign-up field, the profile and vacation forms.
+"""Account forms: the extra sign-up field, the profile, e-mail and vacation forms.
 
 The first two refuse names that pass for a robot, staff or another player
 (accounts.names).
@@ -6,16 +6,19 @@ The first two refuse names that pass for a robot, staff or another player
 
 from __future__ import annotations
 
+import functools
 from typing import Any
+from zoneinfo import available_timezones
 
 from allauth.account import forms as allauth_forms
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .models import User
+from .models import Notification, User
 from .names import player_name_validate
 
 # Longest e-mail address (RFC 5321 path limit); usernames are shorter.
@@ -87,6 +90,112 @@ class ProfileForm(forms.ModelForm[User]):
         if name and "display_name" in self.changed_data:
             player_name_validate(name, user=self.instance)
         return name
+
+
+class EmailSettingsForm(forms.ModelForm[User]):
+    """Which notices to e-mail, the daily digest, quiet hours and time zone.
+
+    Besides the model fields, one checkbox per kind of notice
+    (`email_kind_<kind>`, checked = e-mailed) that `save` turns into
+    `User.email_off`. Quiet hours take both ends or neither, and differ.
+    """
+
+    KIND_PREFIX = "email_kind_"
+
+    time_zone = forms.ChoiceField(label=_("Time zone"))
+    digest_hour = forms.TypedChoiceField(
+        label=_("Digest at"),
+        coerce=int,
+        choices=[(hour, f"{hour:02d}:00") for hour in range(24)],
+        help_text=_("In your time zone."),
+    )
+
+    class Meta:
+        model = User
+        fields = ["email_digest", "digest_hour", "quiet_from", "quiet_to", "time_zone"]
+        labels = {
+            "email_digest": _("Daily digest instead of single turn e-mails"),
+            "quiet_from": _("Quiet from"),
+            "quiet_to": _("Quiet until"),
+        }
+        help_texts = {
+            "email_digest": _(
+                "One e-mail a day listing every match where it is your turn."
+            ),
+            "quiet_to": _(
+                "No e-mail in between (in your time zone); what is still "
+                "relevant then is sent when they end."
+            ),
+        }
+        widgets = {
+            "quiet_from": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "quiet_to": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        zones = self.fields["time_zone"]
+        assert isinstance(zones, forms.ChoiceField)
+        zones.choices = _time_zone_choices()
+        off = set(self.instance.email_off or [])
+        # The kinds' checkboxes first, in the order of Notification.Kind.
+        kinds = {
+            self.KIND_PREFIX + kind.value: forms.BooleanField(
+                label=kind.label, required=False, initial=kind.value not in off
+            )
+            for kind in Notification.Kind
+        }
+        self.fields = {**kinds, **self.fields}
+
+    def kind_fields(self) -> list[forms.BoundField]:
+        """Return the bound checkboxes of the kinds, in order."""
+        return [self[name] for name in self.fields if self._is_kind(name)]
+
+    def other_fields(self) -> list[forms.BoundField]:
+        """Return the bound fields that are not kinds' checkboxes, in order."""
+        return [self[name] for name in self.fields if not self._is_kind(name)]
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse quiet hours with one end only, or with equal ends."""
+        cleaned_data = super().clean() or {}
+        start, end = cleaned_data.get("quiet_from"), cleaned_data.get("quiet_to")
+        if (start is None) != (end is None):
+            raise ValidationError(
+                _("Give both ends of your quiet hours, or neither."), code="half"
+            )
+        if start is not None and start == end:
+            raise ValidationError(
+                _("Your quiet hours must end at another time than they start."),
+                code="empty",
+            )
+        return cleaned_data
+
+    def save(self, commit: bool = True) -> User:
+        """Store the fields and the kinds left unchecked as `email_off`.
+
+        A digest switched on starts with the next one due: one whose hour
+        passed today is not sent at once.
+        """
+        from accounts.notifications.schedule import digest_day
+
+        user = self.instance
+        user.email_off = [
+            kind.value
+            for kind in Notification.Kind
+            if not self.cleaned_data.get(self.KIND_PREFIX + kind.value)
+        ]
+        if user.email_digest and "email_digest" in self.changed_data:
+            user.digest_sent_on = digest_day(user, timezone.now())
+        return super().save(commit=commit)
+
+    def _is_kind(self, name: str) -> bool:
+        return name.startswith(self.KIND_PREFIX)
+
+
+@functools.cache
+def _time_zone_choices() -> list[tuple[str, str]]:
+    """Return the IANA time zones known here, sorted, as choices (made once)."""
+    return [(name, name) for name in sorted(available_timezones())]
 
 
 class VacationForm(forms.Form):

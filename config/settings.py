@@ -105,6 +105,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "games.context_processors.games",
                 "games.context_processors.turns",
+                "accounts.context_processors.notifications",
             ],
         },
     },
@@ -293,6 +294,25 @@ SPECTACULAR_SETTINGS = {
 # Vacation days each account may take per calendar year (clocks paused).
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
 
+# E-mails of notices (accounts/notifications/schedule.py). A "your turn"
+# e-mail waits this many seconds after the turn began and goes out only if
+# the person opened no page meanwhile: who plays live needs no e-mail.
+NOTIFY_EMAIL_GRACE = int(os.environ.get("NOTIFY_EMAIL_GRACE", "180"))
+# Seconds an open page counts as open after its last heartbeat (sent every
+# third of it): a crashed process leaves nobody "online" for longer.
+PRESENCE_TTL = int(os.environ.get("PRESENCE_TTL", "90"))
+# The profile warns about the address after this many failed sends in a row.
+EMAIL_FAILURES_SHOWN = int(os.environ.get("EMAIL_FAILURES_SHOWN", "3"))
+# Seconds an e-mail's one-click unsubscribe link works (60 days): long
+# enough for an old e-mail in the inbox, short enough that a leaked link
+# soon stops mattering (accounts/notifications/tokens.py).
+UNSUBSCRIBE_TOKEN_MAX_AGE = int(
+    os.environ.get("UNSUBSCRIBE_TOKEN_MAX_AGE", str(60 * 24 * 3600))
+)
+# Notices older than this many days are deleted by the daily prune (the
+# bell's page would otherwise grow for ever; e-mails are long sent by then).
+NOTIFICATION_RETENTION_DAYS = int(os.environ.get("NOTIFICATION_RETENTION_DAYS", "90"))
+
 # Celery. Without REDIS_URL the broker is kombu's filesystem transport, so a
 # laptop needs no server; results are not stored (tasks return nothing).
 # CELERY_BROKER_FOLDER moves that transport's folder (the end-to-end tests
@@ -342,11 +362,30 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "games.tasks.expire_overdue_turns",
         "schedule": 30.0,
     },
+    # Pending notice e-mails whose grace period is over: a "your turn" goes
+    # out at most 30 s after NOTIFY_EMAIL_GRACE.
+    "notification-emails-send": {
+        "task": "accounts.tasks.send_due_notification_emails",
+        "schedule": 30.0,
+    },
+    # Daily digests at each person's hour in their time zone: at most five
+    # minutes late, and most runs find nobody whose hour has come.
+    "digests-send": {
+        "task": "accounts.tasks.send_digests",
+        "schedule": 300.0,
+    },
     # Robots whose task was lost (a worker died mid-task, a broker restart)
     # would stall a match for good; a sweep every minute re-enqueues them.
     "robot-turns-resume": {
         "task": "games.tasks.resume_robot_turns",
         "schedule": 60.0,
+    },
+    # Old notices go after NOTIFICATION_RETENTION_DAYS days: a retention
+    # counted in days needs no finer grain than once a day, and one delete
+    # a day keeps each run small.
+    "notifications-prune": {
+        "task": "accounts.tasks.prune_notifications",
+        "schedule": 86400.0,
     },
 }
 # Tests run tasks only where they enqueue them explicitly (STYLE.md B8).

@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from accounts import views as account_views
 from games import views as game_views
 
 urlpatterns = [
@@ -14,6 +15,8 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("accounts/", include("allauth.urls")),
     path("profile/", include("accounts.urls")),
+    # Top-level and short: the address goes into every e-mail's headers.
+    path("unsubscribe/<str:token>/", account_views.unsubscribe, name="unsubscribe"),
     path("", include("games.urls")),
     path("api/", include("games.api_urls")),
     path("admin/", admin.site.urls),

@@ -31,6 +31,8 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.notifications import presence
+from accounts.notifications.services import unread_count
 from games import selectors
 from games.broadcast import LOBBY_GROUP, match_group, user_group
 from games.channel_layers import LAYER_DOWN_ERRORS
@@ -108,6 +110,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self, user_group(self.user_id)
         )
         await self.accept()
+        self.presence = await _presence_start(self, self.user_id)
         # The page names the version it was rendered at: a move committed
         # between that render and this connect is pushed at once.
         self.sent_version = min(_page_version(self.scope, default=version), version)
@@ -117,6 +120,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.poller = asyncio.create_task(self._poll())
 
     async def disconnect(self, code: int) -> None:
+        await _presence_stop(self, getattr(self, "presence", None))
         if self.poller is not None:
             self.poller.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -128,7 +132,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def user_notifications_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.notifications_changed": send the person's bell again."""
-        # The bell's render lands with the notification centre.
+        if self.user_id is not None:
+            html = await database_sync_to_async(_bell_render)(
+                self.user_id, self.language
+            )
+            await self.send(text_data=html)
 
     async def user_matches_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.matches_changed": send the person's turn count (tab title).
@@ -225,11 +233,13 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             self, user_group(self.user_id)
         )
         await self.accept()
+        self.presence = await _presence_start(self, self.user_id)
         self.rejoin: asyncio.Task[None] | None = None
         if not self.in_group:
             self.rejoin = asyncio.create_task(self._rejoin())
 
     async def disconnect(self, code: int) -> None:
+        await _presence_stop(self, getattr(self, "presence", None))
         rejoin = getattr(self, "rejoin", None)
         if rejoin is not None:
             rejoin.cancel()
@@ -242,7 +252,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def user_notifications_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.notifications_changed": send the person's bell again."""
-        # The bell's render lands with the notification centre.
+        if self.user_id is not None:
+            html = await database_sync_to_async(_bell_render)(
+                self.user_id, self.language
+            )
+            await self.send(text_data=html)
 
     async def user_matches_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.matches_changed": send the person's own matches."""
@@ -276,6 +290,55 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             self.in_user_group = await _group_join(self, user_group(self.user_id))
         await self.lobby_changed({"type": "lobby.changed"})
         await self.user_matches_changed({"type": "user.matches_changed"})
+
+
+# Presence (accounts/notifications/presence.py): "your turn" e-mails wait
+# while the person has a page open. Best effort: a back-end that fails
+# (Redis down) is logged, and the socket lives on.
+
+
+async def _presence_start(
+    consumer: AsyncWebsocketConsumer, user_id: int | None
+) -> asyncio.Task[None] | None:
+    """Record the logged-in person's open page; return its heartbeat task.
+
+    None for anonymous viewers, who get no e-mails.
+    """
+    if user_id is None:
+        return None
+    await _presence_call(presence.presence_join, user_id, consumer.channel_name)
+    return asyncio.create_task(_presence_heartbeat(user_id, consumer.channel_name))
+
+
+async def _presence_stop(
+    consumer: AsyncWebsocketConsumer, heartbeat: asyncio.Task[None] | None
+) -> None:
+    """Stop the heartbeat and record that the page closed (if it was recorded)."""
+    if heartbeat is None:
+        return
+    heartbeat.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await heartbeat
+    user_id = _viewer_id(consumer.scope)
+    if user_id is not None:
+        await _presence_call(presence.presence_leave, user_id, consumer.channel_name)
+
+
+async def _presence_heartbeat(user_id: int, channel_name: str) -> None:
+    # Three beats per PRESENCE_TTL: one lost beat does not end the presence.
+    while True:
+        await asyncio.sleep(settings.PRESENCE_TTL / 3)
+        await _presence_call(presence.presence_beat, user_id, channel_name)
+
+
+async def _presence_call(
+    record: Callable[[int, str], None], user_id: int, channel_name: str
+) -> None:
+    try:
+        await database_sync_to_async(record)(user_id, channel_name)
+    except Exception:
+        # Any failure: presence only delays e-mails, it must not close boards.
+        logger.warning("presence not recorded for user %s", user_id, exc_info=True)
 
 
 def _board_render(
@@ -337,6 +400,19 @@ def _turn_count_render(user_id: int, excluding_match_id: int) -> str:
     return render_to_string(
         "_partials/turn_count.html", {"turn_count": count, "oob": True}
     )
+
+
+def _bell_render(user_id: int, language: str) -> str:
+    """Return the navigation's bell with the person's unread count (one query).
+
+    Per person, not shared: the count is theirs. In `language` for the
+    bell's label ("Notifications, 3 unread").
+    """
+    count = unread_count(user_id=user_id)
+    with translation.override(language):
+        return render_to_string(
+            "_partials/bell.html", {"bell_count": count, "oob": True}
+        )
 
 
 async def _group_join(consumer: AsyncWebsocketConsumer, group: str) -> bool:

@@ -9,9 +9,10 @@ its e-mail, if any, is planned by `schedule.email_plan`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -84,3 +85,19 @@ def _bell_push_on_commit(user_ids: list[int]) -> None:
     from games import broadcast
 
     broadcast.user_notifications_changed_on_commit(user_ids)
+
+
+def notifications_prune(*, now: datetime | None = None) -> int:
+    """Delete every notice older than settings.NOTIFICATION_RETENTION_DAYS days.
+
+    Read or not, and whatever became of its e-mail: by then it tells
+    nothing. One DELETE through the created_at index (the rows have no
+    dependants, so Django needs no query per row); returns how many went.
+    Nobody's bell is told: unread notices that old are not worth a push,
+    and a page shows the new count when next loaded.
+    """
+    cutoff = (now or timezone.now()) - timedelta(
+        days=settings.NOTIFICATION_RETENTION_DAYS
+    )
+    deleted, _by_model = Notification.objects.filter(created_at__lt=cutoff).delete()
+    return deleted

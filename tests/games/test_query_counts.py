@@ -101,8 +101,8 @@ def test_the_lobby_reads_a_fixed_number_of_queries(
     services.match_create(user=bob, game_slug="race", seats=3)
 
     # Session, user; my matches and their seats; open matches and their
-    # seats; finished matches (none).
-    with django_assert_max_num_queries(7):
+    # seats; finished matches (none); the bell's unread count.
+    with django_assert_max_num_queries(8):
         alice_client.get("/play/")
     assert _queries(lambda: alice_client.get("/play/")) == few + 1  # open seats
 
@@ -141,8 +141,8 @@ def test_the_board_page_reads_a_fixed_number_of_queries(
     _moves(match, players, 2)
 
     # Session, user, match, seats with players, log (moves, table events);
-    # the person's turn count (the tab title).
-    with django_assert_max_num_queries(7):
+    # the person's turn count (the tab title); the bell's unread count.
+    with django_assert_max_num_queries(8):
         client.get(f"/matches/{match.id}/")
     assert _queries(lambda: client.get(f"/matches/{match.id}/")) == before
 

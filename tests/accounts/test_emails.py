@@ -1,0 +1,416 @@
+"""Notice e-mails through a real SMTP server on loopback (issue 11, "E-mails").
+
+An aiosmtpd server listens on 127.0.0.1 and Django's SMTP backend talks to
+it, so what is checked is what a mail server receives: one message per
+e-mail, multipart text and HTML, in the person's language, with the
+board link and the RFC 8058 unsubscribe headers, and nothing of another
+seat's secrets. The task runs synchronously (`.apply()`), where Celery's
+retries run at once instead of after their back-off.
+"""
+
+from __future__ import annotations
+
+import email
+import socket
+from datetime import UTC, datetime, timedelta
+from email import policy
+
+import pytest
+import time_machine
+from aiosmtpd.controller import Controller
+from django.conf import settings
+
+from accounts.models import Notification
+from accounts.notifications.emails import (
+    DigestRow,
+    digest_email,
+    digest_rows,
+    email_send,
+    turn_email,
+)
+from accounts.notifications.tokens import DIGEST, unsubscribe_check
+from accounts.tasks import send_notification_emails
+from games import services
+from games.models import Match
+from games.rules.race.cards import NAMES
+from games.selectors import board_context, match_for_viewer
+from tests.games.helpers import legal_json, seats_to_move, state_of
+
+pytestmark = pytest.mark.django_db
+
+Kind = Notification.Kind
+START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+
+
+class Inbox:
+    """An aiosmtpd handler that keeps what arrives; it can refuse DATA first.
+
+    `refuse`: how many messages to answer with a temporary failure (451)
+    before accepting; -1 refuses all.
+    """
+
+    def __init__(self):
+        self.messages: list[tuple[list[str], email.message.EmailMessage]] = []
+        self.raw: list[bytes] = []
+        self.refuse = 0
+        self.attempts = 0
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        self.attempts += 1
+        if self.refuse:
+            self.refuse -= 1 if self.refuse > 0 else 0
+            return "451 4.3.0 Try again later"
+        self.raw.append(envelope.content)
+        parsed = email.message_from_bytes(envelope.content, policy=policy.default)
+        self.messages.append((list(envelope.rcpt_tos), parsed))
+        return "250 OK"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def smtp(settings):
+    """Run an SMTP server on loopback and point Django's SMTP backend at it."""
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = controller.port
+    settings.EMAIL_HOST_USER = ""
+    settings.EMAIL_HOST_PASSWORD = ""
+    settings.EMAIL_USE_TLS = False
+    settings.EMAIL_TIMEOUT = 5
+    settings.SITE_URL = "https://spielpost.example"
+    yield inbox
+    controller.stop()
+
+
+def _race(first, second) -> Match:
+    """Return a started, timed (Daily) 2-seat Race: `first` on seat 0."""
+    match = services.match_create(user=first, game_slug="race", seats=2)
+    services.seat_claim(match_id=match.id, user=second)
+    match.refresh_from_db()
+    return match
+
+
+def _turn_notice(user, match) -> Notification:
+    return Notification.objects.filter(
+        user=user, match=match, kind=Kind.YOUR_TURN
+    ).latest("id")
+
+
+def _parts(message) -> tuple[str, str]:
+    """Return the (plain text, HTML) bodies of a received message."""
+    text = message.get_body(preferencelist=("plain",)).get_content()
+    html = message.get_body(preferencelist=("html",)).get_content()
+    return text, html
+
+
+def _token(message) -> str:
+    """Return the token of a received message's List-Unsubscribe URL."""
+    url = message["List-Unsubscribe"].strip()[1:-1]
+    return url.rstrip("/").rsplit("/", 1)[1]
+
+
+def _choose(match, user, position, index):
+    services.move_submit(
+        match_id=match.id,
+        user=user,
+        move_data=legal_json(match, position)[index],
+        expected_version=match.version,
+    )
+    match.refresh_from_db()
+
+
+def _play_phase(alice, bob) -> Match:
+    """Return a 2-seat Race in its play phase: alice chose first, bob last (v2)."""
+    match = _race(alice, bob)
+    _choose(match, alice, 0, 0)
+    # A different pair: the same two favourites for both would deal again.
+    _choose(match, bob, 1, 5)
+    assert match.version == 2
+    return match
+
+
+def test_a_turn_email_arrives_once_with_game_opponent_and_links(smtp, alice, bob):
+    with time_machine.travel(START, tick=False):
+        match = _race(alice, bob)
+        notice = _turn_notice(alice, match)
+
+        result = send_notification_emails.apply(args=(alice.id, [notice.id]))
+
+    assert result.get() is True
+    # Exactly once, to alice only.
+    assert len(smtp.messages) == 1
+    recipients, message = smtp.messages[0]
+    assert recipients == ["alice@example.com"]
+    assert message["Subject"] == f"Your turn in Race #{match.id} with Bob"
+    assert message["From"] == settings.DEFAULT_FROM_EMAIL
+    assert message.get_content_type() == "multipart/alternative"
+    text, html = _parts(message)
+    board = f"https://spielpost.example/matches/{match.id}/"
+    assert board in text
+    assert f'href="{board}"' in html
+    # The clock of a fresh Daily match: one day, the time of the turn.
+    assert "Your move, 1 day 0 h left" in text
+    assert "https://spielpost.example/profile/#email" in text
+    assert "Hello Alice," in text
+
+
+def test_the_unsubscribe_headers_name_the_kind_and_the_visible_link(smtp, alice, bob):
+    match = _race(alice, bob)
+    notice = _turn_notice(alice, match)
+
+    send_notification_emails.apply(args=(alice.id, [notice.id]))
+
+    _recipients, message = smtp.messages[0]
+    # A long header is folded onto a second line; unfolding leaves a space.
+    header = message["List-Unsubscribe"].strip()
+    assert header.startswith("<https://spielpost.example/unsubscribe/")
+    assert header.endswith("/>")
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert message["Auto-Submitted"] == "auto-generated"
+    url = header[1:-1]
+    # On the wire the URL stands as it is (folded, never an encoded-word):
+    # mail providers read it from there.
+    assert f"<{url}>".encode() in smtp.raw[0]
+    token = url.rstrip("/").rsplit("/", 1)[1]
+    assert unsubscribe_check(token) == (alice.id, Kind.YOUR_TURN)
+    text, html = _parts(message)
+    # The same link is visible in both parts, for people without a button.
+    assert f"Stop these e-mails: {url}" in text
+    assert f'href="{url}"' in html
+
+
+def test_a_german_person_gets_the_email_in_german(smtp, alice, carol):
+    carol.language = "de"
+    carol.save(update_fields=["language"])
+    with time_machine.travel(START, tick=False):
+        match = _race(alice, carol)
+        notice = _turn_notice(carol, match)
+
+        send_notification_emails.apply(args=(carol.id, [notice.id]))
+
+    _recipients, message = smtp.messages[0]
+    assert message["Content-Language"] == "de"
+    text, html = _parts(message)
+    assert '<html lang="de">' in html
+    # The clock's wording comes from the German catalogue.
+    assert "noch 1 Tag 0 Std." in text
+    assert "1 day 0 h left" not in text
+
+
+def test_the_email_tells_the_opponents_move_but_not_their_drawn_card(smtp, alice, bob):
+    match = _play_phase(alice, bob)
+    users = {0: alice, 1: bob}
+    # Play until a move draws a card: its log has the card for the mover only.
+    for _turn in range(40):
+        (mover,) = seats_to_move(match)
+        _choose(match, users[mover], mover, 0)
+        _m, mover_seat = match_for_viewer(match_id=match.id, user=users[mover])
+        mover_lines = [
+            line
+            for entry in board_context(match=match, seat=mover_seat).log
+            if entry.seq == match.version
+            for line in entry.lines
+        ]
+        secret = [line for line in mover_lines if line.startswith("You draw")]
+        if secret:
+            break
+    assert secret
+    other = 1 - mover
+    notice = _turn_notice(users[other], match)
+    assert notice.params["version"] == match.version
+
+    send_notification_emails.apply(args=(users[other].id, [notice.id]))
+
+    text, html = _parts(smtp.messages[0][1])
+    assert f"{users[mover].name} plays" in text or "discards" in text
+    assert "Your move, " in text
+    for line in secret:
+        assert line not in text
+        assert line not in html
+
+
+def test_an_email_to_alice_never_names_bobs_secret_favourites(smtp, alice, bob):
+    match = _play_phase(alice, bob)
+    bobs = [NAMES[knonster] for knonster in state_of(match).favourites[1]]
+    params = {"game": "race", "opponents": ["Bob"], "version": 2}
+    # The notice of the turn that bob's choice (version 2) began, for each.
+    for_alice = Notification.objects.create(
+        user=alice, kind=Kind.YOUR_TURN, match=match, params={**params, "seat": 0}
+    )
+    for_bob = Notification.objects.create(
+        user=bob, kind=Kind.YOUR_TURN, match=match, params={**params, "seat": 1}
+    )
+
+    send_notification_emails.apply(args=(alice.id, [for_alice.id]))
+    send_notification_emails.apply(args=(bob.id, [for_bob.id]))
+
+    alice_text, alice_html = _parts(smtp.messages[0][1])
+    bob_text, _html = _parts(smtp.messages[1][1])
+    assert "Bob has chosen their favourites." in alice_text
+    for name in bobs:
+        assert name not in alice_text
+        assert name not in alice_html
+    # Bob's own e-mail tells him his choice: the secret is in that move.
+    assert all(name in bob_text for name in bobs)
+
+
+def test_several_notices_go_out_as_one_email_most_urgent_first(smtp, alice, bob):
+    with time_machine.travel(START, tick=False):
+        daily = _race(alice, bob)
+        fast = services.match_create(
+            user=alice, game_slug="race", seats=2, time_control="fast"
+        )
+        services.seat_claim(match_id=fast.id, user=bob)
+        ids = [_turn_notice(alice, daily).id, _turn_notice(alice, fast).id]
+
+        send_notification_emails.apply(args=(alice.id, ids))
+
+    assert len(smtp.messages) == 1
+    message = smtp.messages[0][1]
+    assert message["Subject"] == "Your turn in 2 matches"
+    text, _html = _parts(message)
+    # Fast (12 h left) before Daily (1 day left).
+    assert text.index(f"Race #{fast.id}") < text.index(f"Race #{daily.id}")
+    assert "12 h 0 min left" in text
+
+
+def test_other_kinds_use_the_same_layout_with_their_texts(smtp, alice, bob):
+    match = _race(alice, bob)
+    notice = Notification.objects.create(
+        user=alice,
+        kind=Kind.MATCH_FINISHED,
+        match=match,
+        params={"game": "race", "opponents": ["Bob"], "rank": 1, "winners": ["Alice"]},
+    )
+
+    send_notification_emails.apply(args=(alice.id, [notice.id]))
+
+    message = smtp.messages[0][1]
+    assert message["Subject"] == f"Race #{match.id} is over with Bob"
+    text, _html = _parts(message)
+    assert "You won." in text
+    token = _token(message)
+    assert unsubscribe_check(token) == (alice.id, Kind.MATCH_FINISHED)
+
+
+def test_the_digest_lists_every_match_to_move_most_urgent_first(smtp, alice, bob):
+    alice.email_digest = True
+    alice.save(update_fields=["email_digest"])
+    with time_machine.travel(START, tick=False):
+        daily = _race(alice, bob)
+        fast = services.match_create(
+            user=alice, game_slug="race", seats=2, time_control="fast"
+        )
+        services.seat_claim(match_id=fast.id, user=bob)
+
+        rows = digest_rows(alice)
+        send_notification_emails.apply(args=(alice.id, []), kwargs={"digest": True})
+
+    assert [row.match_id for row in rows] == [fast.id, daily.id]
+    assert [row.seconds_left for row in rows] == [12 * 3600, 24 * 3600]
+    message = smtp.messages[0][1]
+    assert message["Subject"] == "Daily digest: your turn in 2 matches"
+    text, _html = _parts(message)
+    assert text.index(f"Race #{fast.id} with Bob") < text.index(f"Race #{daily.id}")
+    assert "12 h 0 min left" in text
+    token = _token(message)
+    assert unsubscribe_check(token) == (alice.id, DIGEST)
+
+
+def test_no_digest_goes_out_when_nothing_waits(smtp, alice):
+    alice.email_digest = True
+    alice.save(update_fields=["email_digest"])
+
+    result = send_notification_emails.apply(
+        args=(alice.id, []), kwargs={"digest": True}
+    )
+
+    assert result.get() is False
+    assert smtp.messages == []
+
+
+def test_the_task_retries_after_smtp_failures_and_sends_once(smtp, alice, bob):
+    match = _race(alice, bob)
+    notice = _turn_notice(alice, match)
+    smtp.refuse = 2
+
+    with time_machine.travel(START + timedelta(hours=1), tick=False):
+        result = send_notification_emails.apply(args=(alice.id, [notice.id]))
+
+    assert result.get() is True
+    assert smtp.attempts == 3
+    assert len(smtp.messages) == 1
+    alice.refresh_from_db()
+    # The failures were recorded; the success set the count back.
+    assert alice.email_failures == 0
+    assert alice.email_failed_at == START + timedelta(hours=1)
+
+
+def test_a_failing_address_is_recorded_after_every_retry(smtp, alice, bob):
+    match = _race(alice, bob)
+    notice = _turn_notice(alice, match)
+    smtp.refuse = -1
+
+    result = send_notification_emails.apply(args=(alice.id, [notice.id]))
+
+    assert result.failed()
+    # The first attempt and five retries.
+    assert smtp.attempts == 6
+    assert smtp.messages == []
+    alice.refresh_from_db()
+    assert alice.email_failures == 6
+    assert alice.email_failures >= settings.EMAIL_FAILURES_SHOWN
+
+
+def test_an_unreachable_server_records_the_failure_and_raises(settings, alice, bob):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = _free_port()
+    match = _race(alice, bob)
+    message = turn_email(alice, [_turn_notice(alice, match)])
+
+    with pytest.raises(ConnectionRefusedError):
+        email_send(alice, message)
+
+    alice.refresh_from_db()
+    assert alice.email_failures == 1
+
+
+def test_kinds_switched_off_since_are_not_sent(smtp, alice, bob):
+    match = _race(alice, bob)
+    notice = _turn_notice(alice, match)
+    alice.email_off = [Kind.YOUR_TURN]
+    alice.save(update_fields=["email_off"])
+
+    result = send_notification_emails.apply(args=(alice.id, [notice.id]))
+
+    assert result.get() is False
+    assert smtp.messages == []
+
+
+def test_another_persons_notices_are_ignored(smtp, alice, bob):
+    match = _race(alice, bob)
+    bobs = _turn_notice(bob, match)
+
+    result = send_notification_emails.apply(args=(alice.id, [bobs.id]))
+
+    assert result.get() is False
+    assert smtp.messages == []
+
+
+def test_digest_email_renders_rows_without_a_clock(alice):
+    rows = [DigestRow(match_id=7, game="race", opponents=("Bob",), seconds_left=None)]
+
+    message = digest_email(alice, rows)
+
+    assert "Race #7 with Bob" in message.body
+    # No clock runs (untimed, paused, vacation): no time left is told.
+    assert " left" not in message.body

@@ -1,0 +1,182 @@
+"""The game services notify persons at their seams (issue 11, "What is notified").
+
+Your turn; 80 % of your time used; you timed out / a robot now plays your
+seat; a match you sit in started, finished (with the result), was
+cancelled; someone joined your open match; your vacation ends tomorrow.
+Robots are never notified, and a notice is written in the transaction of
+the change it tells of.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+
+from accounts.models import Notification
+from games import services, tasks
+from games.clocks import PRESETS
+from games.models import Match
+from games.services.notices import time_warnings_send, vacation_endings_notify
+from tests.games.helpers import legal_json, play_to_end, reach_play_phase, seats_to_move
+
+pytestmark = pytest.mark.django_db
+
+Kind = Notification.Kind
+START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+LIVE = PRESETS["live"]
+
+
+def _kinds(user) -> list[str]:
+    return list(
+        Notification.objects.filter(user=user)
+        .order_by("created_at", "id")
+        .values_list("kind", flat=True)
+    )
+
+
+def _timed_race(alice, bob) -> Match:
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    Match.objects.filter(id=match.id).update(time_control=LIVE.to_json())
+    services.seat_claim(match_id=match.id, user=bob)
+    match.refresh_from_db()
+    return match
+
+
+def test_a_match_that_starts_tells_everyone_whose_turn_it_is(alice, bob):
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+
+    # Race's favourites: both are to move, so both hear "your turn".
+    for person in (alice, bob):
+        notice = Notification.objects.get(user=person)
+        assert notice.kind == Kind.YOUR_TURN
+        assert notice.match_id == match.id
+        assert notice.params["version"] == 0
+    assert Notification.objects.get(user=alice).params["opponents"] == ["Bob"]
+
+
+def test_someone_joining_an_open_match_tells_those_seated(alice, bob, carol):
+    match = services.match_create(user=alice, game_slug="race", seats=3)
+
+    services.seat_claim(match_id=match.id, user=bob)
+
+    notice = Notification.objects.get(user=alice)
+    assert (notice.kind, notice.params["name"]) == (Kind.PLAYER_JOINED, "Bob")
+    assert _kinds(bob) == []
+
+
+def test_the_player_to_move_next_hears_of_their_turn(alice, bob):
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+    reach_play_phase(match, {0: alice, 1: bob})
+    match.refresh_from_db()
+    (mover,) = seats_to_move(match)
+    Notification.objects.all().delete()
+    users = {0: alice, 1: bob}
+
+    services.move_submit(
+        match_id=match.id,
+        user=users[mover],
+        move_data=legal_json(match, mover)[0],
+        expected_version=match.version,
+    )
+
+    other = users[1 - mover]
+    assert _kinds(other) == [Kind.YOUR_TURN]
+    assert _kinds(users[mover]) == []
+
+
+def test_robots_are_never_notified_and_the_result_reaches_every_person(
+    race_match, alice, bob
+):
+    play_to_end(race_match, {0: alice, 1: bob}, seed=3)
+
+    race_match.refresh_from_db()
+    finished = Notification.objects.filter(kind=Kind.MATCH_FINISHED)
+    assert {n.user_id for n in finished} == {alice.id, bob.id}
+    ranks = race_match.outcome["ranks"]
+    for notice in finished:
+        position = notice.params["seat"]
+        assert notice.params["rank"] == ranks[position]
+        assert notice.params["winners"]
+
+
+def test_an_aborted_match_is_cancelled_for_its_persons(race_match, alice, bob):
+    services.match_abort(match_id=race_match.id)
+
+    cancelled = Notification.objects.filter(kind=Kind.MATCH_CANCELLED)
+    assert {n.user_id for n in cancelled} == {alice.id, bob.id}
+
+
+def test_a_timeout_tells_the_person_and_the_last_strike_says_the_seat_is_lost(
+    alice, bob, monkeypatch
+):
+    monkeypatch.setattr("games.services.timeouts._timeout_task_enqueue", lambda *a: 0)
+    with time_machine.travel(START, tick=False) as traveller:
+        match = _timed_race(alice, bob)
+        traveller.shift(timedelta(minutes=5))
+        services.turn_timeout_apply(match_id=match.id, expected_version=0)
+        assert Kind.TIMED_OUT in _kinds(bob)
+        match.seats.filter(position=1).update(timeouts_in_row=2)
+        reach_play_phase(match, {0: alice})
+        match.refresh_from_db()
+        while 1 not in seats_to_move(match):
+            services.move_submit(
+                match_id=match.id,
+                user=alice,
+                move_data=legal_json(match, 0)[0],
+                expected_version=match.version,
+            )
+            match.refresh_from_db()
+        traveller.shift(timedelta(minutes=11))
+        services.turn_timeout_apply(match_id=match.id, expected_version=match.version)
+
+    assert _kinds(bob)[-1] == Kind.SEAT_LOST
+
+
+def test_a_clock_past_80_percent_warns_its_person_once(alice, bob):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = _timed_race(alice, bob)
+        seat = match.seats.get(position=0)
+        # 300 s bank: the warning falls due after 240 s.
+        assert seat.clock_warn_at == START + timedelta(seconds=240)
+        traveller.shift(timedelta(seconds=239))
+        assert time_warnings_send() == 0
+        traveller.shift(timedelta(seconds=1))
+        assert time_warnings_send() == 2
+        assert tasks.send_time_warnings() == 0
+
+    notice = Notification.objects.get(user=alice, kind=Kind.TIME_LOW)
+    assert notice.params["left"] == 60
+    assert notice.params["version"] == 0
+
+
+def test_a_move_before_80_percent_clears_the_warning(alice, bob):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = _timed_race(alice, bob)
+        traveller.shift(timedelta(seconds=100))
+        services.move_submit(
+            match_id=match.id,
+            user=alice,
+            move_data=legal_json(match, 0)[0],
+            expected_version=0,
+        )
+        traveller.shift(timedelta(seconds=200))
+        time_warnings_send()
+
+    assert not Notification.objects.filter(user=alice, kind=Kind.TIME_LOW).exists()
+    assert Notification.objects.filter(user=bob, kind=Kind.TIME_LOW).exists()
+
+
+def test_a_vacation_ending_tomorrow_is_told_once(alice):
+    with time_machine.travel(START, tick=False) as traveller:
+        services.vacation_start(user=alice, days=3)
+        traveller.shift(timedelta(days=1, hours=23))
+        assert vacation_endings_notify() == 0
+        traveller.shift(timedelta(hours=2))
+        assert vacation_endings_notify() == 1
+        assert tasks.notify_vacation_endings() == 0
+
+    assert _kinds(alice) == [Kind.VACATION_ENDING]

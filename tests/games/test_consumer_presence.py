@@ -1,0 +1,124 @@
+"""The consumers record who has a page open (issue 11, "Presence").
+
+A logged-in person's board or lobby socket joins on connect, beats every
+PRESENCE_TTL / 3 seconds and leaves on disconnect; anonymous viewers are
+not recorded. A presence back-end that fails never closes a socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from accounts.notifications import presence
+from games import consumers
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("own_channel_layer"),
+]
+
+
+@pytest.fixture(autouse=True)
+def _database_presence(settings):
+    settings.REDIS_URL = ""
+
+
+def _paths(match):
+    return [f"/ws/matches/{match.id}/", "/ws/lobby/"]
+
+
+@pytest.mark.parametrize("page", [0, 1], ids=["board", "lobby"])
+async def test_an_open_page_makes_its_person_present_until_it_closes(
+    socket_for, race_match, alice, page
+):
+    socket = await socket_for(_paths(race_match)[page], alice)
+    connected, _ = await socket.connect()
+    assert connected
+    try:
+        assert await database_sync_to_async(presence.is_present)(alice.id)
+    finally:
+        await socket.disconnect()
+
+    assert not await database_sync_to_async(presence.is_present)(alice.id)
+
+
+@pytest.mark.parametrize("page", [0, 1], ids=["board", "lobby"])
+async def test_an_anonymous_page_records_nobody(socket_for, race_match, page):
+    socket = await socket_for(_paths(race_match)[page])
+    connected, _ = await socket.connect()
+    assert connected
+    try:
+        count = await database_sync_to_async(presence.Presence.objects.count)()
+    finally:
+        await socket.disconnect()
+
+    assert count == 0
+
+
+@pytest.mark.parametrize("page", [0, 1], ids=["board", "lobby"])
+async def test_a_failing_presence_back_end_does_not_close_the_socket(
+    socket_for, race_match, alice, monkeypatch, caplog, page
+):
+    def down(user_id, channel_name):
+        raise RedisConnectionError("Redis is down")
+
+    monkeypatch.setattr(presence, "presence_join", down)
+    monkeypatch.setattr(presence, "presence_leave", down)
+    socket = await socket_for(_paths(race_match)[page], alice)
+
+    connected, _ = await socket.connect()
+    try:
+        # The page still works: it is accepted, and closes normally below.
+        assert connected
+    finally:
+        await socket.disconnect()
+
+    assert "presence not recorded" in caplog.text
+
+
+async def test_the_heartbeat_beats_every_third_of_the_ttl(settings, monkeypatch):
+    settings.PRESENCE_TTL = 90
+    sleeps, beats = [], []
+
+    async def sleep(seconds):
+        # No real waiting: the third sleep ends the loop as a cancel would.
+        sleeps.append(seconds)
+        if len(sleeps) == 3:
+            raise asyncio.CancelledError
+
+    monkeypatch.setattr(consumers.asyncio, "sleep", sleep)
+    monkeypatch.setattr(
+        presence, "presence_beat", lambda user_id, name: beats.append((user_id, name))
+    )
+
+    with pytest.raises(asyncio.CancelledError):
+        await consumers._presence_heartbeat(7, "chan-1")
+
+    assert sleeps == [30, 30, 30]
+    assert beats == [(7, "chan-1"), (7, "chan-1")]
+
+
+async def test_a_failing_heartbeat_goes_on_beating(settings, monkeypatch):
+    settings.PRESENCE_TTL = 90
+    sleeps = []
+
+    async def sleep(seconds):
+        sleeps.append(seconds)
+        if len(sleeps) == 3:
+            raise asyncio.CancelledError
+
+    def down(user_id, channel_name):
+        raise RedisConnectionError("Redis is down")
+
+    monkeypatch.setattr(consumers.asyncio, "sleep", sleep)
+    monkeypatch.setattr(presence, "presence_beat", down)
+
+    with pytest.raises(asyncio.CancelledError):
+        await consumers._presence_heartbeat(7, "chan-1")
+
+    # Two failed beats were logged, and the loop lived on to a third sleep.
+    assert len(sleeps) == 3
