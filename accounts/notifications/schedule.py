@@ -91,7 +91,10 @@ def emails_send_due(now: datetime | None = None) -> int:
        notices whose match and turn already had an e-mail (of two about one
        turn the more urgent is kept), and every notice of a person without
        a verified address or with the kind now switched off.
-    4. During the person's quiet hours, postpone the rest to their end.
+    4. Nothing goes out unless one notice that stayed was due: a turn
+       still in its grace period does not leave early with notices that
+       were skipped. During the person's quiet hours, postpone the rest
+       to their end.
     5. Otherwise mark the rest "sent" and enqueue, on commit, one
        `send_notification_emails(user_id, ids)` for all of them.
 
@@ -246,7 +249,8 @@ def _person_emails_send(user_id: int, now: datetime) -> bool:
         user = User.objects.get(pk=user_id)
         keep, drop = _sort_out(user, notices, now)
         _state_set(drop, State.SKIPPED)
-        if not keep:
+        if not any(_due(notice, now) for notice in keep):
+            # What fell due was no longer needed; the rest waits its grace.
             return False
         if quiet_now(user, now):
             Notification.objects.filter(id__in=[n.pk for n in keep]).update(

@@ -10,14 +10,10 @@ retries run at once instead of after their back-off.
 
 from __future__ import annotations
 
-import email
-import socket
 from datetime import UTC, datetime, timedelta
-from email import policy
 
 import pytest
 import time_machine
-from aiosmtpd.controller import Controller
 from django.conf import settings
 
 from accounts.models import Notification
@@ -34,60 +30,13 @@ from games import services
 from games.models import Match
 from games.rules.race.cards import NAMES
 from games.selectors import board_context, match_for_viewer
+from tests.accounts.conftest import free_port
 from tests.games.helpers import legal_json, seats_to_move, state_of
 
 pytestmark = pytest.mark.django_db
 
 Kind = Notification.Kind
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
-
-
-class Inbox:
-    """An aiosmtpd handler that keeps what arrives; it can refuse DATA first.
-
-    `refuse`: how many messages to answer with a temporary failure (451)
-    before accepting; -1 refuses all.
-    """
-
-    def __init__(self):
-        self.messages: list[tuple[list[str], email.message.EmailMessage]] = []
-        self.raw: list[bytes] = []
-        self.refuse = 0
-        self.attempts = 0
-
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
-        self.attempts += 1
-        if self.refuse:
-            self.refuse -= 1 if self.refuse > 0 else 0
-            return "451 4.3.0 Try again later"
-        self.raw.append(envelope.content)
-        parsed = email.message_from_bytes(envelope.content, policy=policy.default)
-        self.messages.append((list(envelope.rcpt_tos), parsed))
-        return "250 OK"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture
-def smtp(settings):
-    """Run an SMTP server on loopback and point Django's SMTP backend at it."""
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
-    controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST = "127.0.0.1"
-    settings.EMAIL_PORT = controller.port
-    settings.EMAIL_HOST_USER = ""
-    settings.EMAIL_HOST_PASSWORD = ""
-    settings.EMAIL_USE_TLS = False
-    settings.EMAIL_TIMEOUT = 5
-    settings.SITE_URL = "https://spielpost.example"
-    yield inbox
-    controller.stop()
 
 
 def _race(first, second) -> Match:
@@ -373,7 +322,7 @@ def test_a_failing_address_is_recorded_after_every_retry(smtp, alice, bob):
 def test_an_unreachable_server_records_the_failure_and_raises(settings, alice, bob):
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST = "127.0.0.1"
-    settings.EMAIL_PORT = _free_port()
+    settings.EMAIL_PORT = free_port()
     match = _race(alice, bob)
     message = turn_email(alice, [_turn_notice(alice, match)])
 

@@ -244,7 +244,10 @@ def test_the_bell_on_the_notification_page_counts_after_marking_read(
 
 
 def test_guests_have_no_bell(client):
-    assert 'id="bell"' not in client.get("/").content.decode()
+    html = client.get("/").content.decode()
+
+    assert "Sign up and play" in html
+    assert 'id="bell"' not in html
 
 
 def test_the_bell_count_is_read_only_when_shown(alice):

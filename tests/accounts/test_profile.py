@@ -44,19 +44,17 @@ def test_saving_the_profile_stores_name_and_language(alice_client, alice):
     assert alice.language == "de"
 
 
-def test_no_page_promises_e_mails_the_site_does_not_send(client, alice_client):
-    # Issue 9: until turn e-mails exist, neither the home page nor the
-    # profile offers or promises them.
-    pages = [
-        client.get("/").content.decode(),
-        alice_client.get("/profile/").content.decode(),
-    ]
+def test_the_site_says_what_it_e_mails_and_the_profile_sets_it(client_for, alice):
+    # Issue 11: turn e-mails exist now; the home page says so and the profile
+    # offers the settings (the two old flags are gone).
+    home = client_for().get("/").content.decode()
+    profile = client_for(alice).get("/profile/").content.decode()
 
-    for html in pages:
+    assert "e-mails you when it is your turn" in home
+    assert 'id="email"' in profile
+    for html in (home, profile):
         assert "email_on_turn" not in html
         assert "email_reminders" not in html
-        assert "by e-mail when" not in html
-        assert "deadline" not in html.lower()
 
 
 def test_an_invalid_profile_is_shown_again_with_400(alice_client, alice):
