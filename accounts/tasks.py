@@ -6,7 +6,7 @@ import smtplib
 
 from celery import shared_task
 
-# E-mail scheduling (accounts/notifications/schedule.py): the beat's sweeps.
+# E-mail scheduling (accounts/notifications/schedule/): the beat's sweeps.
 
 
 @shared_task
@@ -33,7 +33,7 @@ def prune_notifications() -> int:
     return notifications_prune()
 
 
-# Sending the e-mails (accounts/notifications/emails.py).
+# Sending the e-mails (accounts/notifications/emails/).
 
 
 @shared_task(

@@ -294,7 +294,7 @@ SPECTACULAR_SETTINGS = {
 # Vacation days each account may take per calendar year (clocks paused).
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
 
-# E-mails of notices (accounts/notifications/schedule.py). A "your turn"
+# E-mails of notices (accounts/notifications/schedule/). A "your turn"
 # e-mail waits this many seconds after the turn began and goes out only if
 # the person opened no page meanwhile: who plays live needs no e-mail.
 NOTIFY_EMAIL_GRACE = int(os.environ.get("NOTIFY_EMAIL_GRACE", "180"))

@@ -1,8 +1,10 @@
 """Reads for pages, sockets and the API (STYLE.md B5).
 
 `board`: one match as a viewer sees it (`board_context`, which asks the
-engine for that seat's `view` only). `lists`: lists of matches (the lobby,
-"my matches"), which never parse a state. Callers import from here.
+engine for that seat's `view` only), with its log (`log`, the table
+events' lines in `table_log`) and its seats' clocks (`seat_clocks`).
+`lists`: lists of matches (the lobby, "my matches"), which never parse a
+state. Callers import from here.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 from .board import (
     BoardContext,
     LegalMove,
-    LogEntry,
     SeatInfo,
     autoplay_offer_reached,
     board_context,
@@ -30,6 +31,7 @@ from .lists import (
     robot_choices,
     turn_count_for_user,
 )
+from .log import LogEntry
 
 __all__ = [
     "OPEN_MATCHES_SHOWN",

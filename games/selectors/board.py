@@ -1,13 +1,13 @@
 """Reads of one match for its board: pages, sockets and the API (STYLE.md B5).
 
 Everything a viewer sees of a running match comes from `board_context`,
-which asks the engine for that seat's `view` only.
+which asks the engine for that seat's `view` only. Its log is `log`'s
+(`LogEntry`, `_log_for`), its seats' clocks `seat_clocks`'s.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,12 +18,13 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import exceptions
-from games.clocks import WARNING_SHARE, TimeControl, is_low, seconds_left
-from games.models import LeaveReason, Match, MatchEvent, Move, Seat
-from games.rules import JSON, Event, IllegalMove, Outcome
+from games.clocks import TimeControl
+from games.models import LeaveReason, Match, Seat
+from games.rules import JSON, IllegalMove, Outcome
 from games.text import message_text
 
-from .table_log import table_event_line
+from .log import LogEntry, _log_for
+from .seat_clocks import _clock_fields, _vacation_until
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,31 +37,6 @@ class LegalMove:
     @property
     def json(self) -> str:
         return json.dumps(self.data, sort_keys=True)
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One move of the log as far as the viewer may see it, or a table event.
-
-    `seq` is the version the move produced; a table event (`event_id` set,
-    a `MatchEvent`) carries the version it happened at and follows that
-    version's move. `by_timeout`: the seat's clock ran out and the robot
-    played the move for its person.
-    """
-
-    seq: int
-    seat_name: str
-    lines: tuple[str, ...]
-    by_robot: bool
-    by_timeout: bool = False
-    event_id: int | None = None
-
-    @property
-    def dom_id(self) -> str:
-        """Return the entry's id in the page, unique among moves and events."""
-        if self.event_id is not None:
-            return f"log-e{self.event_id}"
-        return f"log-{self.seq}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,10 +356,6 @@ def board_static(*, match: Match, seats: int) -> JSON | None:
     return match.rules.static_view(match.options, seats)
 
 
-# The lobby shows this many open matches at most: every lobby socket gets
-# the list again on each change, so its size must not grow with the site.
-
-
 # ---------------------------------------------------------------------------
 # Helpers
 
@@ -398,84 +370,8 @@ def _readable_state(match: Match) -> tuple[Any, str | None]:
         return None, str(exceptions.STATE_UNREADABLE)
 
 
-def _vacation_until(seat: Seat, now: datetime) -> datetime | None:
-    """Return when the vacation of `seat`'s person ends, if it runs now (UTC)."""
-    user = seat.user if seat.user_id is not None else None
-    if user is None or user.vacation_until is None or user.vacation_until <= now:
-        return None
-    return user.vacation_until
-
-
-def _clock_fields(
-    seat: Seat, control: TimeControl | None, *, now: datetime, running_allowed: bool
-) -> dict[str, Any]:
-    """Return `SeatInfo`'s clock fields for `seat` at `now` (UTC); {} if untimed."""
-    if control is None:
-        return {}
-    deadline = seat.clock_deadline_at if running_allowed else None
-    if deadline is None:
-        # Before the start no bank is set: every seat will get the control's.
-        return {
-            "clock_left": seat.clock_bank
-            if seat.clock_bank is not None
-            else control.bank,
-            "clock_frozen": running_allowed and seat.is_to_move,
-        }
-    # While a clock runs, its bank is what it had when it started.
-    bank = seat.clock_bank or 0
-    left = seconds_left(deadline=deadline, now=now)
-    return {
-        "clock_left": left,
-        "clock_running": True,
-        "clock_deadline": deadline,
-        "clock_low": is_low(left=left, bank=bank),
-        # For whole seconds, left < share * bank exactly when left < its ceiling.
-        "clock_low_below": math.ceil(WARNING_SHARE * bank) if bank else None,
-    }
-
-
 def seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
     """Return the prefetch of a match's seats in position order, with players."""
     return Prefetch(
         "seats", queryset=Seat.objects.select_related("user").order_by("position")
     )
-
-
-def _log_for(
-    match: Match, position: int | None, names: dict[int, str], *, since: int
-) -> tuple[LogEntry, ...]:
-    """Return the log entries after version `since` that `position` may read.
-
-    The moves after `since`, and the table events (`MatchEvent`, public) at
-    `since` and later, in the order they happened: an event at version v
-    follows the move that produced v. The events at `since` itself come
-    again, as an event need not bump the version (a cancel proposal): a
-    page that already shows them drops them by their id (spielpost.js).
-    """
-    rules = match.rules
-    entries: list[tuple[tuple[int, int, int], LogEntry]] = []
-    for move in Move.objects.filter(match=match, seq__gt=since).order_by("seq"):
-        lines = tuple(
-            message_text(rules.describe_event(event), names)
-            for event in map(Event.from_json, move.events)
-            if event.visible_for(position)
-        )
-        if lines:
-            entry = LogEntry(
-                seq=move.seq,
-                seat_name=names.get(move.seat, "?"),
-                lines=lines,
-                by_robot=move.by_robot,
-                by_timeout=move.by_timeout,
-            )
-            entries.append(((move.seq, 0, 0), entry))
-    for event in MatchEvent.objects.filter(match=match, version__gte=since):
-        entry = LogEntry(
-            seq=event.version,
-            seat_name=names.get(event.seat, "") if event.seat is not None else "",
-            lines=(table_event_line(event, names),),
-            by_robot=False,
-            event_id=event.id,
-        )
-        entries.append(((event.version, 1, event.id), entry))
-    return tuple(entry for _key, entry in sorted(entries, key=lambda e: e[0]))

@@ -27,7 +27,8 @@ from .board import seats_prefetch
 # largest column, and a JSON parse per row.
 _LIST_DEFERRED = ("state", "outcome")
 
-
+# The lobby shows this many open matches at most: every lobby socket gets
+# the list again on each change, so its size must not grow with the site.
 OPEN_MATCHES_SHOWN = 50
 
 

@@ -1,6 +1,6 @@
 """Moderators' writes (issue 10, "Vacation, resign, cancel"): deadlines, pauses, seats.
 
-Called by the admin actions (games/admin.py). Each is recorded as a table
+Called by the admin actions (games/admin/). Each is recorded as a table
 event with the moderator as its `actor` and the time, so the board log
 says what happened ("A moderator paused the match.") and the admin shows
 who did it. Like every write, each locks the match row and announces the

@@ -1,46 +1,21 @@
-"""Composing and sending the notice e-mails (issue 11, "E-mails").
+"""What the notice e-mails say: entries, subjects and the digest's rows.
 
-`schedule` decides when and to whom an e-mail goes; this module builds what
-is sent and sends it:
-
-- `turn_email`: one e-mail for one or several notices of one person (those
-  that fell due together go out as one);
-- `digest_rows` and `digest_email`: the daily digest, every match where the
-  person is to move, most urgent first;
-- `email_send`: through Django's configured backend (EMAIL_BACKEND: the
-  console by default, SMTP by settings), recording failures on the person;
-- `emails_deliver`: the one service the task calls (load, compose, send);
-- `unsubscribe_target` and `email_unsubscribe`: what an unsubscribe link
-  does (tokens: `tokens`).
-
-Every e-mail is rendered in the person's profile language, as plain text
-and HTML (templates/notifications/email/, one shared layout), with absolute
-links (settings.SITE_URL): a button to each board, the e-mail settings on
-the profile, and a one-click unsubscribe for the kind it tells of, both as
-a visible link and as RFC 8058 headers (`List-Unsubscribe` with the HTTPS
-URL, `List-Unsubscribe-Post: List-Unsubscribe=One-Click`). A digest's
-link stops the digest (tokens.DIGEST, see `email_unsubscribe`).
-
-Only what the person's own seat may see goes into an e-mail: the lines of
-the move that began their turn come from `games.selectors.board_context`
-for their seat (the seat's `view` and the events visible to it), never
-from the stored state or another seat's events.
+`turn_email` builds one e-mail for a person's notices that fell due
+together (a turn's entry tells the move that began it, read from the
+board as the person's seat sees it, and the time left); `digest_rows`
+reads the matches where the person is to move and `digest_email` lists
+them. Everything is worded in the person's language; the layout and the
+headers are `render`'s, the links `links`'s.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db import transaction
 from django.db.models import F, Prefetch
-from django.db.models.functions import Least
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.text import capfirst
@@ -49,15 +24,14 @@ from django.utils.translation import ngettext
 
 from accounts.models import Notification, User
 from accounts.notifications import texts
-from accounts.notifications.tokens import (
-    DIGEST,
-    UnsubscribeTokenInvalid,
-    unsubscribe_check,
-    unsubscribe_token,
-)
+from accounts.notifications.tokens import DIGEST
 from games.clock_text import time_left_text
 from games.clocks import seconds_left
 from games.models import Match, Seat
+
+from .links import _absolute, _board_url, _stop_url
+from .render import EmailItem, StopLink, _message
+from .unsubscribe import email_topic
 
 Kind = Notification.Kind
 
@@ -67,27 +41,6 @@ TURN_KINDS = frozenset({Kind.YOUR_TURN, Kind.TIME_LOW})
 # The subject names the opponents, except where the title already names
 # who matters (who joined) or there is no match.
 _NO_OPPONENTS_IN_SUBJECT = frozenset({Kind.PLAYER_JOINED, Kind.VACATION_ENDING})
-# The failure count is a small integer column; a dead address must not
-# overflow it over the years.
-_FAILURES_MAX = 1000
-TEMPLATES = "notifications/email"
-
-
-@dataclass(frozen=True, slots=True)
-class EmailItem:
-    """One entry of an e-mail, already in the person's language.
-
-    `title`: its headline ("Your turn in Race #12"); `text`: one line of
-    situation or detail ("" for none); `url`: the absolute link of its
-    button, labelled `button`; `seconds_left`: on the person's running
-    clock (None: none runs for them), to put the most urgent first.
-    """
-
-    title: str
-    text: str
-    url: str
-    button: str
-    seconds_left: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,14 +56,6 @@ class DigestRow:
     game: str
     opponents: tuple[str, ...]
     seconds_left: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class StopLink:
-    """A visible unsubscribe link of an e-mail: its text and absolute URL."""
-
-    label: str
-    url: str
 
 
 def turn_email(
@@ -241,127 +186,6 @@ def digest_email(user: User, rows: Sequence[DigestRow]) -> EmailMultiAlternative
         )
 
 
-def email_send(user: User, message: EmailMultiAlternatives) -> bool:
-    """Send `message` through the configured backend; return whether it went.
-
-    A success sets the person's `email_failures` back to 0. An SMTP or
-    network error (smtplib.SMTPException is an OSError) adds one to it and
-    sets `email_failed_at`, then is raised again, for the task to retry.
-    Counts by update, not save: a profile saved meanwhile is not undone.
-    """
-    people = User.objects.filter(pk=user.pk)
-    try:
-        sent = message.send(fail_silently=False)
-    except OSError:
-        now = timezone.now()
-        people.update(
-            email_failures=Least(F("email_failures") + 1, _FAILURES_MAX),
-            email_failed_at=now,
-        )
-        user.refresh_from_db(fields=["email_failures", "email_failed_at"])
-        raise
-    if user.email_failures:
-        people.update(email_failures=0)
-        user.email_failures = 0
-    return sent > 0
-
-
-def emails_deliver(
-    *, user_id: int, notification_ids: Iterable[int], digest: bool = False
-) -> bool:
-    """Compose and send one person's e-mail; return whether one was sent.
-
-    1. Load the person; nothing is sent to a deleted one or one without
-       an address.
-    2. Digest: the matches where they are to move now (`digest_rows`);
-       nothing is sent when there are none, or they switched the digest
-       off since it was planned. Otherwise: their notices among
-       `notification_ids` (another person's ids are ignored), without the
-       kinds they switched off since; nothing is sent when none is left.
-    3. Compose (`turn_email`, `digest_email`) and send (`email_send`): an
-       SMTP or network error (OSError) is recorded on the person and
-       raised, for the task to retry with back-off.
-
-    The notices' `email_state` is the scheduler's: it marked them "sent"
-    when it enqueued this. Runs outside any transaction, so nothing is
-    locked while the mail server answers and no move waits for it.
-    """
-    user = User.objects.filter(pk=user_id).first()
-    if user is None or not user.email:
-        return False
-    switched_off = set(user.email_off or [])
-    if digest:
-        if not user.email_digest:
-            return False
-        rows = digest_rows(user)
-        if not rows:
-            return False
-        return email_send(user, digest_email(user, rows))
-    notices = [
-        notice
-        for notice in Notification.objects.filter(
-            user_id=user_id, id__in=list(notification_ids)
-        )
-        .select_related("match")
-        .order_by("created_at", "id")
-        if notice.kind not in switched_off
-    ]
-    if not notices:
-        return False
-    return email_send(user, turn_email(user, notices))
-
-
-def unsubscribe_target(*, token: str) -> tuple[User, str]:
-    """Return the person and the kind (or tokens.DIGEST) `token` stops.
-
-    Raises tokens.UnsubscribeTokenInvalid for a bad or expired token, or
-    one whose person no longer exists.
-    """
-    user_id, kind = unsubscribe_check(token)
-    user = User.objects.filter(pk=user_id).first()
-    if user is None:
-        raise UnsubscribeTokenInvalid("unknown person")
-    return user, kind
-
-
-def email_unsubscribe(*, user: User, kind: str) -> User:
-    """Switch `kind` e-mails off for `user`; return the person as saved.
-
-    A Notification.Kind value joins `email_off`. tokens.DIGEST switches
-    the daily digest off and "your turn" e-mails with it: who stops the
-    digest asked for fewer e-mails, not for one per turn instead. Doing it
-    twice changes nothing more. The row is locked, so a profile saved at
-    the same moment loses neither change.
-    """
-    kinds = [Kind.YOUR_TURN.value] if kind == DIGEST else [kind]
-    with transaction.atomic():
-        person = User.objects.select_for_update().get(pk=user.pk)
-        off = list(person.email_off or [])
-        off.extend(k for k in kinds if k not in off)
-        person.email_off = off
-        fields = ["email_off"]
-        if kind == DIGEST:
-            person.email_digest = False
-            fields.append("email_digest")
-        person.save(update_fields=fields)
-    return person
-
-
-def email_topic(kind: str) -> str:
-    """Return the name of a kind of e-mail (or tokens.DIGEST), in the active language."""
-    if kind == DIGEST:
-        return _("Daily digest")
-    try:
-        return str(Kind(kind).label)
-    except ValueError:
-        return kind
-
-
-def settings_url() -> str:
-    """Return the absolute URL of the e-mail settings on the profile page."""
-    return _absolute(reverse("accounts:profile")) + "#email"
-
-
 # Helpers
 
 
@@ -462,71 +286,3 @@ def _urgency(item: EmailItem) -> tuple[int, int]:
     if item.seconds_left is None:
         return (1, 0)
     return (0, item.seconds_left)
-
-
-def _message(
-    user: User,
-    *,
-    template: str,
-    subject: str,
-    heading: str,
-    items: list[EmailItem],
-    stops: list[StopLink],
-    titled: bool = True,
-) -> EmailMultiAlternatives:
-    """Render `template` (.txt and .html) into an e-mail to `user`.
-
-    Call with the person's language active. The first of `stops` goes into
-    the List-Unsubscribe headers. `titled=False` leaves out the entries'
-    titles (one notice: the heading says it already).
-    """
-    context: dict[str, Any] = {
-        "subject": subject,
-        "heading": heading,
-        "name": user.name,
-        "items": items,
-        "titled": titled,
-        "stops": stops,
-        "settings_url": settings_url(),
-        "site_url": _absolute("/"),
-        "language": user.language,
-    }
-    text = _tidy(render_to_string(f"{TEMPLATES}/{template}.txt", context))
-    html = render_to_string(f"{TEMPLATES}/{template}.html", context)
-    message = EmailMultiAlternatives(
-        subject=subject,
-        body=text,
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[user.email],
-        headers={
-            # RFC 8058: mail providers POST "List-Unsubscribe=One-Click" to
-            # the HTTPS URL, without cookies; the token authenticates.
-            "List-Unsubscribe": f"<{stops[0].url}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            # RFC 3834: no vacation auto-replies to a machine's e-mail.
-            "Auto-Submitted": "auto-generated",
-            "X-Auto-Response-Suppress": "All",
-            "Content-Language": user.language,
-        },
-    )
-    message.attach_alternative(html, "text/html")
-    return message
-
-
-def _tidy(text: str) -> str:
-    """Strip the template's trailing spaces and runs of blank lines."""
-    lines = [line.rstrip() for line in text.strip().splitlines()]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)) + "\n"
-
-
-def _stop_url(user: User, kind: str) -> str:
-    token = unsubscribe_token(user.pk, kind)
-    return _absolute(reverse("unsubscribe", kwargs={"token": token}))
-
-
-def _board_url(match_id: int) -> str:
-    return _absolute(reverse("games:match_detail", kwargs={"match_id": match_id}))
-
-
-def _absolute(path: str) -> str:
-    return settings.SITE_URL.rstrip("/") + path

@@ -1,0 +1,103 @@
+"""Seats and moves in the admin: read-only; seats can be handed to a robot or a person."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from games import services
+from games.models import Move, Seat
+
+from .base import HandOverForm, ReadOnlyAdmin, _moderator
+from .matches import SEAT_FIELDS
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = [
+        "match",
+        "position",
+        "user",
+        "controller",
+        "robot",
+        "to_move_since",
+    ]
+    list_filter = ["controller", "match__status", "match__game_slug"]
+    list_select_related = ["match", "user"]
+    search_fields = ["match__id", "user__username", "user__display_name"]
+    fields = SEAT_FIELDS
+    readonly_fields = SEAT_FIELDS
+    actions = ["stand_in", "hand_to_user"]
+
+    @admin.action(
+        description=_("Let a robot play the selected seats for their players"),
+        permissions=["moderate"],
+    )
+    def stand_in(self, request: HttpRequest, queryset: QuerySet[Seat]) -> None:
+        self.run_service(
+            request,
+            queryset,
+            lambda seat: services.seat_hand_over(
+                match_id=seat.match_id,
+                position=seat.position,
+                actor=_moderator(request),
+            ),
+            lambda count: (
+                ngettext(
+                    "A robot now plays %(count)d seat.",
+                    "A robot now plays %(count)d seats.",
+                    count,
+                )
+                % {"count": count}
+            ),
+        )
+
+    @admin.action(
+        description=_("Hand the selected seats to another player…"),
+        permissions=["moderate"],
+    )
+    def hand_to_user(
+        self, request: HttpRequest, queryset: QuerySet[Seat]
+    ) -> TemplateResponse | None:
+        form, page = self.ask(
+            request, queryset, HandOverForm, str(_("Hand seats to another player"))
+        )
+        if page is not None:
+            return page
+        user = form.cleaned_data["username"]
+        self.run_service(
+            request,
+            queryset,
+            lambda seat: services.seat_hand_over(
+                match_id=seat.match_id,
+                position=seat.position,
+                actor=_moderator(request),
+                user=user,
+            ),
+            lambda count: (
+                ngettext(
+                    "%(count)d seat handed over.", "%(count)d seats handed over.", count
+                )
+                % {"count": count}
+            ),
+        )
+        return None
+
+
+@admin.register(Move)
+class MoveAdmin(ReadOnlyAdmin):
+    list_display = ["match", "seq", "seat", "by_robot", "created_at"]
+    list_filter = ["by_robot", "match__game_slug", "created_at"]
+    fields = readonly_fields = (
+        "match",
+        "seq",
+        "seat",
+        "payload",
+        "events",
+        "by_robot",
+        "created_at",
+    )
