@@ -4,7 +4,7 @@ Group messages carry ids and versions, never game state: the consumers
 render each viewer's board from the database, so a group message cannot
 leak a hand. Each message carries a `change` id of its own, under which the
 sockets of one process share the render of each distinct view (see
-games/consumers.py).
+games/consumers/).
 """
 
 from __future__ import annotations

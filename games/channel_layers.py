@@ -4,7 +4,7 @@ channels-redis raises from `receive` while Redis is unreachable, and a
 consumer whose receive raises dies with its socket: every open board would
 close at once. Here `receive` waits and tries again instead, so the
 consumers stay connected, fall back to the version poll (see
-games/consumers.py) and hear group messages again once Redis is back.
+games/consumers/match.py) and hear group messages again once Redis is back.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Whether a person has a page of Spielpost open (issue 11, "Presence").
 
-Every open page holds a websocket (games/consumers.py); its consumer calls
+Every open page holds a websocket (games/consumers/); its consumer calls
 `presence_join` on connect, `presence_beat` every PRESENCE_TTL / 3 seconds
 and `presence_leave` on disconnect. An entry is one socket (its channel
 name) with the moment (UTC) until which it counts as open: now +

@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from accounts.notifications import presence
-from games import consumers
+from games.consumers import presence as presence_hooks
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -90,13 +90,13 @@ async def test_the_heartbeat_beats_every_third_of_the_ttl(settings, monkeypatch)
         if len(sleeps) == 3:
             raise asyncio.CancelledError
 
-    monkeypatch.setattr(consumers.asyncio, "sleep", sleep)
+    monkeypatch.setattr(presence_hooks.asyncio, "sleep", sleep)
     monkeypatch.setattr(
         presence, "presence_beat", lambda user_id, name: beats.append((user_id, name))
     )
 
     with pytest.raises(asyncio.CancelledError):
-        await consumers._presence_heartbeat(7, "chan-1")
+        await presence_hooks._presence_heartbeat(7, "chan-1")
 
     assert sleeps == [30, 30, 30]
     assert beats == [(7, "chan-1"), (7, "chan-1")]
@@ -114,11 +114,11 @@ async def test_a_failing_heartbeat_goes_on_beating(settings, monkeypatch):
     def down(user_id, channel_name):
         raise RedisConnectionError("Redis is down")
 
-    monkeypatch.setattr(consumers.asyncio, "sleep", sleep)
+    monkeypatch.setattr(presence_hooks.asyncio, "sleep", sleep)
     monkeypatch.setattr(presence, "presence_beat", down)
 
     with pytest.raises(asyncio.CancelledError):
-        await consumers._presence_heartbeat(7, "chan-1")
+        await presence_hooks._presence_heartbeat(7, "chan-1")
 
     # Two failed beats were logged, and the loop lived on to a third sleep.
     assert len(sleeps) == 3

@@ -21,26 +21,26 @@ pytestmark = [
 def renders(monkeypatch):
     """Record the arguments of every board render the consumers run."""
     calls: list[tuple] = []
-    render = consumers._board_render
+    render = consumers.match._board_render
 
     def spy(*args):
         calls.append(args)
         return render(*args)
 
-    monkeypatch.setattr(consumers, "_board_render", spy)
+    monkeypatch.setattr(consumers.match, "_board_render", spy)
     return calls
 
 
 @pytest.fixture
 def lobby_renders(monkeypatch):
     calls: list[str] = []
-    render = consumers._lobby_render
+    render = consumers.lobby._lobby_render
 
     def spy(language):
         calls.append(language)
         return render(language)
 
-    monkeypatch.setattr(consumers, "_lobby_render", spy)
+    monkeypatch.setattr(consumers.lobby, "_lobby_render", spy)
     return calls
 
 

@@ -1,0 +1,39 @@
+"""The JSON API's endpoints: each calls one service or selector (thin).
+
+`matches`: the games and the matches (list, create, detail); `seats`:
+joining, robots, autoplay and taking a seat back; `endings`: resigning and
+cancelling; `moves`: playing a move; `base`: what they share
+(`AuthedRequest`, the error descriptions, `_valid`, `_match`). Callers
+import from here.
+"""
+
+from __future__ import annotations
+
+from .base import AuthedRequest
+from .endings import MatchCancelView, MatchResignView
+from .matches import GameListView, MatchDetailView, MatchListView
+from .moves import MoveSubmitView
+from .seats import (
+    MatchAutoplayDeclineView,
+    MatchAutoplayView,
+    MatchBackView,
+    MatchJoinView,
+    MatchRobotView,
+    MatchTakeBackView,
+)
+
+__all__ = [
+    "AuthedRequest",
+    "GameListView",
+    "MatchAutoplayDeclineView",
+    "MatchAutoplayView",
+    "MatchBackView",
+    "MatchCancelView",
+    "MatchDetailView",
+    "MatchJoinView",
+    "MatchListView",
+    "MatchResignView",
+    "MatchRobotView",
+    "MatchTakeBackView",
+    "MoveSubmitView",
+]

@@ -1,0 +1,74 @@
+"""What the API's views share: the request type, error docs and helpers.
+
+`AuthedRequest` types a request behind the default `IsAuthenticated`
+permission; the `_UNAUTHENTICATED`, `_CSRF`, ... descriptions and `_errors`
+document the error statuses in the schema; `_JSON_ONLY` is the parser list of
+views whose bodies are JSON objects; `_valid` validates a body against a
+serializer and `_match` loads a match or answers 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+
+from accounts.models import User
+from games.api.serializers import ErrorSerializer
+from games.models import Match
+from games.parsers import JSONParser
+
+
+class AuthedRequest(Request):
+    """A request to a view behind the default `IsAuthenticated` permission."""
+
+    user: User
+
+
+# What each error status means, for the schema: every error body is
+# ErrorSerializer's `{"detail": str}`.
+_UNAUTHENTICATED = "No valid `Authorization: Token <key>` header (or session)."
+_CSRF = "Logged in by session cookie without a valid CSRF token."
+_NOT_JSON_BODY = "The body is not `application/json`."
+_NO_MATCH = "There is no such match."
+_NOT_SEATED = (
+    "You have no seat at this match (or logged in by session without CSRF token)."
+)
+
+# Bodies of JSON objects (a move, options): a form cannot write them the way
+# the schema shows, so these views read JSON only.
+_JSON_ONLY = [JSONParser]
+
+
+def _errors(descriptions: Mapping[int, str]) -> dict[int, OpenApiResponse]:
+    """Return drf-spectacular responses: ErrorSerializer for each status."""
+    return {
+        code: OpenApiResponse(ErrorSerializer, description=text)
+        for code, text in descriptions.items()
+    }
+
+
+_SEND_AN_OBJECT = _("Send a JSON object.")
+
+
+def _valid(
+    serializer_class: type[serializers.Serializer[Any]], request: Request
+) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise ValidationError({"detail": _SEND_AN_OBJECT})
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _match(match_id: int) -> Match:
+    try:
+        return Match.objects.get(id=match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None

@@ -1,0 +1,81 @@
+"""Ending a running match early: resign, or agree to cancel it.
+
+`MatchResignView` resigns the caller's seat; `MatchCancelView` proposes
+cancelling the match or agrees to the standing proposal. Each answers with
+the match as the caller's seat sees it.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.api.bodies import match_body
+from games.api.serializers import MatchSerializer
+
+from .base import (
+    _NO_MATCH,
+    _NOT_SEATED,
+    _UNAUTHENTICATED,
+    AuthedRequest,
+    _errors,
+    _match,
+)
+
+
+class MatchResignView(APIView):
+    """Resign from a running match.
+
+    With one opponent (or alone against the game) the match ends now and
+    you rank last; at a bigger table a robot plays your seat to the end and
+    you are ranked last when the match ends. Your seat's `left` is then
+    "resigned", and it cannot be taken back.
+    """
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, or you have left it already.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.match_resign(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchCancelView(APIView):
+    """Propose to cancel a running match, or agree to the standing proposal.
+
+    Every seated person who has not left must agree (`cancel_agreed` lists
+    who has); the last agreement aborts the match, without a winner. A move
+    ends the proposal.
+    """
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, you have left it, or "
+                    "you have agreed already.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.match_cancel_agree(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))

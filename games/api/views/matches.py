@@ -1,0 +1,165 @@
+"""The games and the matches: list the games, list or create matches, show one.
+
+`GameListView` (GET /api/games/, open to anonymous callers),
+`MatchListView` (GET and POST /api/matches/) and `MatchDetailView`
+(GET /api/matches/<id>/).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.api.bodies import match_body, match_summary, option_body
+from games.api.serializers import (
+    GameSerializer,
+    MatchCreateSerializer,
+    MatchListQuerySerializer,
+    MatchSerializer,
+    SeatSerializer,
+)
+from games.models import Match, Seat
+from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+
+from .base import (
+    _CSRF,
+    _JSON_ONLY,
+    _NO_MATCH,
+    _NOT_JSON_BODY,
+    _UNAUTHENTICATED,
+    AuthedRequest,
+    _errors,
+    _match,
+    _valid,
+)
+
+
+class GameListView(APIView):
+    """The games, their seat ranges, options and robots."""
+
+    permission_classes: list[Any] = []
+
+    @extend_schema(
+        responses={
+            200: GameSerializer(many=True),
+            **_errors(
+                {
+                    401: "An `Authorization` header with an unknown token.",
+                    429: "Too many requests without a token: wait (Retry-After).",
+                }
+            ),
+        }
+    )
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {
+                    "slug": slug,
+                    "name": rules.info.name,
+                    "min_seats": rules.info.min_seats,
+                    "max_seats": rules.info.max_seats,
+                    "options": [option_body(o) for o in rules.info.options],
+                    "robots": list(ROBOTS_BY_SLUG[slug]),
+                }
+                for slug, rules in RULES_BY_SLUG.items()
+            ]
+        )
+
+
+class MatchListView(APIView):
+    """List matches (filter by `status` and `game`) or create one.
+
+    Others' private matches are not listed (they are joined by their id).
+    """
+
+    parser_classes = _JSON_ONLY
+
+    @extend_schema(
+        parameters=[MatchListQuerySerializer],
+        responses={
+            200: inline_serializer(
+                "MatchSummary",
+                {
+                    "id": serializers.IntegerField(),
+                    "game": serializers.CharField(),
+                    "status": serializers.ChoiceField(
+                        choices=[s.value for s in Match.Status]
+                    ),
+                    "version": serializers.IntegerField(),
+                    "options": serializers.DictField(),
+                    "seats": SeatSerializer(many=True),
+                },
+                many=True,
+            ),
+            **_errors(
+                {
+                    400: "A filter has an unknown value (`detail` names it).",
+                    401: _UNAUTHENTICATED,
+                }
+            ),
+        },
+    )
+    def get(self, request: AuthedRequest) -> Response:
+        filters = MatchListQuerySerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        mine = Exists(Seat.objects.filter(match=OuterRef("pk"), user=request.user))
+        matches: QuerySet[Match] = (
+            Match.objects.filter(Q(private=False) | mine)
+            .prefetch_related("seats__user")
+            .order_by("-created_at")
+        )
+        if status_filter := filters.validated_data.get("status"):
+            matches = matches.filter(status=status_filter)
+        if game := filters.validated_data.get("game"):
+            matches = matches.filter(game_slug=game)
+        if filters.validated_data.get("mine"):
+            matches = matches.filter(seats__user=request.user)
+        return Response([match_summary(match) for match in matches[:100]])
+
+    @extend_schema(
+        request=MatchCreateSerializer,
+        responses={
+            201: MatchSerializer,
+            **_errors(
+                {
+                    400: "Unreadable body, or settings the game refuses "
+                    "(seat count outside its range, unknown options), an "
+                    "unknown time control preset or a custom one out of bounds.",
+                    401: _UNAUTHENTICATED,
+                    403: _CSRF,
+                    415: _NOT_JSON_BODY,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest) -> Response:
+        data = _valid(MatchCreateSerializer, request)
+        match = services.match_create(
+            user=request.user,
+            game_slug=data["game"],
+            seats=data["seats"],
+            options=data["options"],
+            time_control=data["time_control"],
+            private=data["private"],
+        )
+        return Response(match_body(match, request.user), status=status.HTTP_201_CREATED)
+
+
+class MatchDetailView(APIView):
+    """One match as the caller's seat (or a spectator) sees it."""
+
+    @extend_schema(
+        responses={
+            200: MatchSerializer,
+            **_errors({401: _UNAUTHENTICATED, 404: _NO_MATCH}),
+        }
+    )
+    def get(self, request: AuthedRequest, match_id: int) -> Response:
+        return Response(match_body(_match(match_id), request.user))

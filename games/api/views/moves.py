@@ -1,0 +1,68 @@
+"""Playing a move: POST /api/matches/<id>/moves/.
+
+`MoveSubmitView` plays a move made against a version of the match through
+`services.move_submit`, and answers with the match after it (409 when the
+match has moved on and the move is no longer possible).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.api.bodies import match_body
+from games.api.serializers import MatchSerializer, MoveSubmitSerializer
+
+from .base import (
+    _JSON_ONLY,
+    _NO_MATCH,
+    _NOT_JSON_BODY,
+    _UNAUTHENTICATED,
+    AuthedRequest,
+    _errors,
+    _match,
+    _valid,
+)
+
+
+class MoveSubmitView(APIView):
+    """Play a move made against `version`.
+
+    A move made against an older version is still played when your seat
+    has been waiting to move since then (other seats moved meanwhile) and
+    the move is still legal; otherwise 409.
+    """
+
+    parser_classes = _JSON_ONLY
+
+    @extend_schema(
+        request=MoveSubmitSerializer,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "Unreadable body, an illegal move (the rules' "
+                    "reason), or the match is not running.",
+                    401: _UNAUTHENTICATED,
+                    403: "You have no seat here, your seat is not to move, "
+                    "or a robot stands in for you (or logged in by session "
+                    "without CSRF token).",
+                    404: _NO_MATCH,
+                    409: "The match has moved on and the move is no longer "
+                    "possible: GET the match again.",
+                    415: _NOT_JSON_BODY,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        data = _valid(MoveSubmitSerializer, request)
+        match = services.move_submit(
+            match_id=_match(match_id).id,
+            user=request.user,
+            move_data=data["move"],
+            expected_version=data["version"],
+        )
+        return Response(match_body(match, request.user))

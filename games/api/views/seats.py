@@ -1,0 +1,188 @@
+"""The seat endpoints: take a seat, add a robot, and who plays your seat.
+
+Join a match, put a robot on a free seat, let the system finish the match
+for your seat (autoplay) or decline that offer, say "I'm back" after a
+timeout, and take your seat back from its robot stand-in. Each answers with
+the match as your seat sees it.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.api.bodies import match_body
+from games.api.serializers import MatchSerializer, RobotAddSerializer
+
+from .base import (
+    _CSRF,
+    _JSON_ONLY,
+    _NO_MATCH,
+    _NOT_JSON_BODY,
+    _NOT_SEATED,
+    _UNAUTHENTICATED,
+    AuthedRequest,
+    _errors,
+    _match,
+    _valid,
+)
+
+
+class MatchJoinView(APIView):
+    """Take the first free seat."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not open, has no free seat, you "
+                    "already sit there, or it is untimed and not private "
+                    "(robots only).",
+                    401: _UNAUTHENTICATED,
+                    403: _CSRF,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.seat_claim(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchRobotView(APIView):
+    """Put a robot (optionally named) on the first free seat."""
+
+    parser_classes = _JSON_ONLY
+
+    @extend_schema(
+        request=RobotAddSerializer,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "Unreadable body, an unknown robot, or the match is "
+                    "not open or has no free seat.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                    415: _NOT_JSON_BODY,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        data = _valid(RobotAddSerializer, request)
+        services.seat_robot_add(
+            match_id=_match(match_id).id, user=request.user, robot=data["robot"]
+        )
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchAutoplayView(APIView):
+    """Let the system finish the match for your seat.
+
+    Allowed while `autoplay_offered`, and after declining
+    (`autoplay_declined`).
+    """
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, the rules do not offer "
+                    "it to you now (or not yet: the winners are asked "
+                    "first), or it is on already.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.seat_autoplay_start(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchAutoplayDeclineView(APIView):
+    """Answer "no, I'll play on" to the offer to finish automatically.
+
+    Allowed while `autoplay_offered`; afterwards `autoplay_declined` is true
+    and POST autoplay/ still accepts. In a decided Race the winners are
+    asked first, the others once every winner has answered.
+    """
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, the offer has not come "
+                    "to you (yet), or you answered it already.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.seat_autoplay_decline(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchBackView(APIView):
+    """Say "I'm back" after your clock ran out and the robot played for you.
+
+    Moving does the same. Clears your seat's timeout mark (three timeouts in
+    a row hand the seat to the robot for good).
+    """
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, you have not timed out, or "
+                    "you have left the match.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.seat_back(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))
+
+
+class MatchTakeBackView(APIView):
+    """Play your seat yourself again instead of its robot stand-in."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer,
+            **_errors(
+                {
+                    400: "The match is not running, or no robot stands in for you.",
+                    401: _UNAUTHENTICATED,
+                    403: _NOT_SEATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        services.seat_take_back(match_id=_match(match_id).id, user=request.user)
+        return Response(match_body(_match(match_id), request.user))

@@ -1,0 +1,62 @@
+"""Push-only websocket consumers (STYLE.md B7).
+
+Moves arrive over HTTP; sockets only carry re-rendered HTML for the viewer
+at the other end, swapped in by the htmx ws extension (hx-swap-oob).
+
+A change reaches every socket of a match (or of the lobby) in a process at
+once. The sockets share the render of each distinct view of it: a pushed
+board depends on the viewer only through its seat (or none: a spectator),
+whether it is logged in, its language and the log it already shows, so
+1,000 spectators cost one render, not 1,000 (`RenderShare`).
+
+A channel layer that is down (Redis) does not close the boards: a socket
+that cannot join its group is accepted anyway, polls the version instead
+and joins again once the layer is back (see games/channel_layers.py).
+
+`match`: the board's consumer (`MatchConsumer`); `lobby`: the lobby's
+(`LobbyConsumer`); `shared`: what both use (`RenderShare`, `PushViewer`,
+the group and scope helpers); `renders`: the pushed fragments; `presence`:
+the presence hooks. Callers import from here.
+"""
+
+from __future__ import annotations
+
+from .lobby import LobbyConsumer
+from .match import MatchConsumer
+from .presence import (
+    _presence_call,
+    _presence_heartbeat,
+    _presence_start,
+    _presence_stop,
+)
+from .renders import (
+    _bell_render,
+    _board_render,
+    _lobby_render,
+    _my_matches_render,
+    _turn_count_render,
+)
+from .shared import (
+    CLOSE_FORBIDDEN,
+    RENDERS,
+    PushViewer,
+    RenderShare,
+)
+
+__all__ = [
+    "CLOSE_FORBIDDEN",
+    "RENDERS",
+    "LobbyConsumer",
+    "MatchConsumer",
+    "PushViewer",
+    "RenderShare",
+    "_bell_render",
+    "_board_render",
+    "_lobby_render",
+    "_my_matches_render",
+    "_presence_call",
+    "_presence_heartbeat",
+    "_presence_start",
+    "_presence_stop",
+    "_turn_count_render",
+]

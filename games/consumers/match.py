@@ -1,0 +1,167 @@
+"""The board's consumer: a match's live board, pushed to one viewer.
+
+`MatchConsumer` joins the match's group (and the person's own), pushes the
+board as the viewer's seat (or a spectator) sees it on every change, and
+polls the match's version when a move cannot reach it through the channel
+layer (another process on the in-memory layer, or Redis down).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from games.broadcast import match_group, user_group
+from games.models import Match, Seat
+
+from .presence import _presence_start, _presence_stop
+from .renders import _bell_render, _board_render, _turn_count_render
+from .shared import (
+    CLOSE_FORBIDDEN,
+    RENDERS,
+    _fallback_seconds,
+    _group_join,
+    _group_leave,
+    _language,
+    _page_version,
+    _viewer_id,
+)
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    """Push a match's board to one viewer (seat or spectator) on every version."""
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.user_id = _viewer_id(self.scope)
+        self.authenticated = self.user_id is not None
+        self.language = _language(self.scope)
+        self.sent_version = -1
+        self.poller: asyncio.Task[None] | None = None
+        try:
+            version, self.position = await database_sync_to_async(self._viewer_at)()
+        except Match.DoesNotExist:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.in_group = await _group_join(self, match_group(self.match_id))
+        # The person's own group: the tab title follows their other matches.
+        self.in_user_group = self.user_id is not None and await _group_join(
+            self, user_group(self.user_id)
+        )
+        await self.accept()
+        self.presence = await _presence_start(self, self.user_id)
+        # The page names the version it was rendered at: a move committed
+        # between that render and this connect is pushed at once.
+        self.sent_version = min(_page_version(self.scope, default=version), version)
+        if version > self.sent_version:
+            await self._push(change=None)
+        if settings.LIVE_POLL_SECONDS > 0 or not self.in_group:
+            self.poller = asyncio.create_task(self._poll())
+
+    async def disconnect(self, code: int) -> None:
+        await _presence_stop(self, getattr(self, "presence", None))
+        if self.poller is not None:
+            self.poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.poller
+        if getattr(self, "in_group", False):
+            await _group_leave(self, match_group(self.match_id))
+        if getattr(self, "in_user_group", False) and self.user_id is not None:
+            await _group_leave(self, user_group(self.user_id))
+
+    async def user_notifications_changed(self, event: dict[str, Any]) -> None:
+        """Handle "user.notifications_changed": send the person's bell again."""
+        if self.user_id is not None:
+            html = await database_sync_to_async(_bell_render)(
+                self.user_id, self.language
+            )
+            await self.send(text_data=html)
+
+    async def user_matches_changed(self, event: dict[str, Any]) -> None:
+        """Handle "user.matches_changed": send the person's turn count (tab title).
+
+        Only for their other matches: a change of this match reaches this
+        board as the board itself, which shows whether it is their turn here
+        (spielpost.js adds it to the count).
+        """
+        if self.user_id is not None and event.get("match_id") != self.match_id:
+            html = await database_sync_to_async(_turn_count_render)(
+                self.user_id, self.match_id
+            )
+            await self.send(text_data=html)
+
+    async def match_changed(self, event: dict[str, Any]) -> None:
+        """Handle "match.changed": send this viewer's board.
+
+        A move this socket has already shown is skipped; a change without a
+        move (seats, who plays them, the status) is always pushed, and may
+        have seated or unseated the viewer.
+        """
+        if event.get("moved") and event["version"] <= self.sent_version:
+            return
+        if not event.get("moved") and self.authenticated:
+            self.position = await database_sync_to_async(self._viewer_position)()
+        await self._push(change=event.get("change"))
+
+    async def _push(self, *, change: str | None) -> None:
+        position, log_since = self.position, max(self.sent_version, 0)
+
+        def render() -> Awaitable[tuple[str, int]]:
+            return database_sync_to_async(_board_render)(
+                self.match_id, position, self.authenticated, self.language, log_since
+            )
+
+        if change is None:
+            html, version = await render()
+        else:
+            key = (
+                "match",
+                self.match_id,
+                change,
+                position,
+                self.authenticated,
+                self.language,
+                log_since,
+            )
+            html, version = await RENDERS.get(key, render)
+        if version >= self.sent_version:
+            self.sent_version = version
+            await self.send(text_data=html)
+
+    async def _poll(self) -> None:
+        # Moves committed by another process (the worker) cannot reach this
+        # socket through the in-memory channel layer, nor through a Redis
+        # layer that is down; a cheap version check can. Once a Redis layer
+        # is back, the socket joins its group again and stops polling.
+        while True:
+            regular = settings.LIVE_POLL_SECONDS
+            await asyncio.sleep(regular if self.in_group else _fallback_seconds())
+            if not self.in_group:
+                self.in_group = await _group_join(self, match_group(self.match_id))
+            version = await database_sync_to_async(self._current_version)()
+            if version > self.sent_version:
+                await self._push(change=None)
+            if self.in_group and regular <= 0:
+                return
+
+    def _viewer_at(self) -> tuple[int, int | None]:
+        """Return the match's version and the viewer's seat position (or None)."""
+        return self._current_version(), self._viewer_position()
+
+    def _current_version(self) -> int:
+        return Match.objects.values_list("version", flat=True).get(id=self.match_id)
+
+    def _viewer_position(self) -> int | None:
+        if self.user_id is None:
+            return None
+        return (
+            Seat.objects.filter(match_id=self.match_id, user_id=self.user_id)
+            .values_list("position", flat=True)
+            .first()
+        )

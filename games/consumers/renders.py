@@ -1,0 +1,92 @@
+"""The HTML fragments the consumers push, rendered off the event loop.
+
+Each function renders one fragment (a board's live part, the lobby's lists,
+a board page's turn count, the navigation's bell) in the viewer's language,
+with `"oob": True` for the htmx ws extension; the consumers run them through
+`database_sync_to_async`, and share the board's and the lobby's renders
+between sockets (`RENDERS`).
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from accounts.notifications.services import unread_count
+from games import selectors
+
+from .shared import PushViewer
+
+
+def _board_render(
+    match_id: int,
+    position: int | None,
+    authenticated: bool,
+    language: str,
+    log_since: int,
+) -> tuple[str, int]:
+    """Return (the live part of the board as `position` sees it, its version).
+
+    `position` None is a spectator. The log holds the entries after
+    `log_since` (the page has the rest).
+    """
+    match = selectors.match_with_seats(match_id=match_id)
+    seat = next((s for s in match.seats.all() if s.position == position), None)
+    with translation.override(language):
+        board = selectors.board_context(match=match, seat=seat, log_since=log_since)
+        # No request here: the seat panel needs to know whether the viewer
+        # is logged in, and nothing else of them (the render is shared).
+        html = render_to_string(
+            "games/match_detail.html#live",
+            {"board": board, "oob": True, "user": PushViewer(authenticated)},
+        )
+    return html, match.version
+
+
+def _lobby_render(language: str) -> str:
+    """Return the lobby's open-matches list in `language`."""
+    with translation.override(language):
+        return render_to_string(
+            "games/lobby.html#open-matches",
+            {"open_matches": selectors.open_matches(), "oob": True},
+        )
+
+
+def _my_matches_render(user_id: int, language: str) -> str:
+    """Return the person's own matches (and turn count) in `language`."""
+    my_matches = selectors.matches_for_user(user=user_id)
+    with translation.override(language):
+        return render_to_string(
+            "games/lobby.html#my-matches",
+            {
+                "my_matches": my_matches,
+                "turn_count": sum(1 for _match, my_turn in my_matches if my_turn),
+                "oob": True,
+            },
+        )
+
+
+def _turn_count_render(user_id: int, excluding_match_id: int) -> str:
+    """Return the turn-count element of a board page (one query).
+
+    It counts the person's other matches; the board shows its own.
+    """
+    count = selectors.turn_count_for_user(
+        user_id=user_id, excluding_match_id=excluding_match_id
+    )
+    return render_to_string(
+        "_partials/turn_count.html", {"turn_count": count, "oob": True}
+    )
+
+
+def _bell_render(user_id: int, language: str) -> str:
+    """Return the navigation's bell with the person's unread count (one query).
+
+    Per person, not shared: the count is theirs. In `language` for the
+    bell's label ("Notifications, 3 unread").
+    """
+    count = unread_count(user_id=user_id)
+    with translation.override(language):
+        return render_to_string(
+            "_partials/bell.html", {"bell_count": count, "oob": True}
+        )
