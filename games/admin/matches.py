@@ -6,7 +6,10 @@ service; see games/admin/__init__.py).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from django.contrib import admin
+from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
@@ -35,45 +38,40 @@ SEAT_FIELDS = (
 )
 
 
-class SeatInline(admin.TabularInline[Seat, Match]):
-    model = Seat
+_Row = TypeVar("_Row", bound=models.Model)
+
+
+class ReadOnlyInline(admin.TabularInline[_Row, Match]):
+    """A match's rows shown inline: nothing added, changed or deleted here."""
+
     extra = 0
+    can_delete = False
+
+    def has_add_permission(
+        self, request: HttpRequest, obj: Match | None = None
+    ) -> bool:
+        return False
+
+    def has_change_permission(
+        self, request: HttpRequest, obj: Match | None = None
+    ) -> bool:
+        return False
+
+
+class SeatInline(ReadOnlyInline[Seat]):
+    model = Seat
     fields = SEAT_FIELDS
     readonly_fields = SEAT_FIELDS
-    can_delete = False
-
-    def has_add_permission(
-        self, request: HttpRequest, obj: Match | None = None
-    ) -> bool:
-        return False
-
-    def has_change_permission(
-        self, request: HttpRequest, obj: Match | None = None
-    ) -> bool:
-        return False
 
 
-class MatchEventInline(admin.TabularInline[MatchEvent, Match]):
+class MatchEventInline(ReadOnlyInline[MatchEvent]):
     model = MatchEvent
-    extra = 0
     readonly_fields = ["version", "kind", "seat", "actor", "params", "created_at"]
     fields = [*readonly_fields]
-    can_delete = False
-
-    def has_add_permission(
-        self, request: HttpRequest, obj: Match | None = None
-    ) -> bool:
-        return False
-
-    def has_change_permission(
-        self, request: HttpRequest, obj: Match | None = None
-    ) -> bool:
-        return False
 
 
-class MoveInline(admin.TabularInline[Move, Match]):
+class MoveInline(ReadOnlyInline[Move]):
     model = Move
-    extra = 0
     readonly_fields = [
         "seq",
         "seat",
@@ -84,18 +82,7 @@ class MoveInline(admin.TabularInline[Move, Match]):
         "created_at",
     ]
     fields = [*readonly_fields]
-    can_delete = False
     ordering = ["-seq"]
-
-    def has_add_permission(
-        self, request: HttpRequest, obj: Match | None = None
-    ) -> bool:
-        return False
-
-    def has_change_permission(
-        self, request: HttpRequest, obj: Match | None = None
-    ) -> bool:
-        return False
 
 
 @admin.register(Match)

@@ -14,25 +14,12 @@ from channels.db import database_sync_to_async
 
 from accounts.models import Notification
 from games import broadcast, services
+from tests.games.sockets import connected, frames_until_quiet
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
-
-
-async def _connect(communicator):
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
-
-
-async def _frames(socket, first_timeout=5.0):
-    """Return every frame that arrives until the socket is quiet."""
-    frames = [await socket.receive_from(timeout=first_timeout)]
-    while not await socket.receive_nothing(timeout=0.3):
-        frames.append(await socket.receive_from(timeout=1))
-    return frames
 
 
 def _bells(frames):
@@ -62,7 +49,7 @@ async def test_a_page_gets_its_bell_again_when_my_notices_change(
     socket_for, race_match, alice, path
 ):
     path = f"/ws/matches/{race_match.id}/" if path == "board" else path
-    socket = await _connect(await socket_for(path, alice))
+    socket = await connected(await socket_for(path, alice))
     try:
         # Drop what the board may push on connect.
         await socket.receive_nothing(timeout=0.3)
@@ -71,7 +58,7 @@ async def test_a_page_gets_its_bell_again_when_my_notices_change(
             Notification.objects.filter(user=alice, read_at__isnull=True).count
         )()
         await _announce([alice.id])
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
@@ -82,7 +69,7 @@ async def test_a_page_gets_its_bell_again_when_my_notices_change(
 
 
 async def test_someone_elses_notices_do_not_ring_my_bell(socket_for, alice, bob):
-    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         await _announce([bob.id])
         # Nothing for alice: bob's group is not hers.
@@ -92,7 +79,7 @@ async def test_someone_elses_notices_do_not_ring_my_bell(socket_for, alice, bob)
 
 
 async def test_a_guest_page_has_no_bell_to_ring(socket_for, alice):
-    socket = await _connect(await socket_for("/ws/lobby/"))
+    socket = await connected(await socket_for("/ws/lobby/"))
     try:
         await _announce([alice.id])
         assert await socket.receive_nothing(timeout=0.5)
@@ -104,10 +91,10 @@ async def test_reading_on_another_page_empties_the_bell(socket_for, alice):
     from accounts.notifications.services import notifications_read
 
     await _unread_for(alice, 3)
-    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         await database_sync_to_async(notifications_read)(user=alice)
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
@@ -122,12 +109,12 @@ async def test_someone_joining_my_match_rings_my_bell_in_the_lobby(
     match = await database_sync_to_async(services.match_create)(
         user=alice, game_slug="race", seats=2
     )
-    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         # bob takes the last seat: alice is told he joined and that it is
         # her turn (the race starts with everyone picking a favourite).
         await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 

@@ -11,17 +11,12 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 from games import services
 from tests.games.helpers import DATA_CARD, legal_json, reach_play_phase, state_of
+from tests.games.sockets import connected
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
-
-
-async def _connect(communicator):
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
 
 
 async def _submit(match, user, move):
@@ -48,7 +43,7 @@ def _player_row(html, seat, name):
 async def test_a_seat_receives_its_own_board_after_a_move_is_committed(
     socket_for, race_match, alice, bob
 ):
-    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", bob))
+    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", bob))
     try:
         await _play_first(race_match, alice, 0)
 
@@ -70,7 +65,7 @@ async def test_a_move_between_page_render_and_connect_is_pushed_at_once(
 ):
     # bob's page was rendered at version 0; alice moves before his socket opens.
     await _play_first(race_match, alice, 0)
-    socket = await _connect(
+    socket = await connected(
         await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
     )
     try:
@@ -84,7 +79,7 @@ async def test_a_move_between_page_render_and_connect_is_pushed_at_once(
 async def test_a_socket_opened_at_the_current_version_waits_quietly(
     socket_for, race_match, bob
 ):
-    socket = await _connect(
+    socket = await connected(
         await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
     )
     try:
@@ -97,8 +92,8 @@ async def test_a_spectator_receives_the_spectator_board(
     socket_for, race_match, alice, carol
 ):
     sockets = [
-        await _connect(await socket_for(f"/ws/matches/{race_match.id}/", carol)),
-        await _connect(await socket_for(f"/ws/matches/{race_match.id}/")),
+        await connected(await socket_for(f"/ws/matches/{race_match.id}/", carol)),
+        await connected(await socket_for(f"/ws/matches/{race_match.id}/")),
     ]
     try:
         await _play_first(race_match, alice, 0)
@@ -138,7 +133,7 @@ async def test_a_foreign_origin_is_refused(race_match):
 
 
 async def test_an_old_version_is_not_pushed_again(socket_for, race_match, alice):
-    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", alice))
+    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", alice))
     try:
         await _play_first(race_match, alice, 0)
         await socket.receive_from(timeout=5)
@@ -175,10 +170,10 @@ async def test_sockets_carry_no_other_seats_secrets(
         mover = state.current
     viewer = 1 - mover
     viewer_user = users[viewer]
-    watching = await _connect(
+    watching = await connected(
         await socket_for(f"/ws/matches/{race_match.id}/", viewer_user)
     )
-    spectating = await _connect(
+    spectating = await connected(
         await socket_for(f"/ws/matches/{race_match.id}/", carol)
     )
     try:
@@ -208,7 +203,7 @@ async def test_sockets_carry_no_other_seats_secrets(
 async def test_the_lobby_socket_gets_the_open_matches_when_a_match_is_created(
     socket_for, alice, bob
 ):
-    socket = await _connect(await socket_for("/ws/lobby/", bob))
+    socket = await connected(await socket_for("/ws/lobby/", bob))
     try:
         match = await database_sync_to_async(services.match_create)(
             user=alice, game_slug="race", seats=2
@@ -226,7 +221,7 @@ async def test_the_lobby_socket_drops_a_match_once_it_starts(socket_for, alice, 
     match = await database_sync_to_async(services.match_create)(
         user=alice, game_slug="race", seats=2
     )
-    socket = await _connect(await socket_for("/ws/lobby/"))
+    socket = await connected(await socket_for("/ws/lobby/"))
     try:
         await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
         pages = [await socket.receive_from(timeout=5)]
@@ -244,7 +239,7 @@ async def test_the_version_poll_pushes_moves_committed_elsewhere(
     # Without Redis, moves the worker commits only reach boards by polling.
     settings.LIVE_POLL_SECONDS = 0.05
     monkeypatch.setattr("games.broadcast._group_send", lambda group, event: None)
-    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", bob))
+    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", bob))
     try:
         await _play_first(race_match, alice, 0)
         html = await socket.receive_from(timeout=5)
@@ -257,7 +252,7 @@ async def test_the_version_poll_pushes_moves_committed_elsewhere(
 async def test_a_push_appends_the_new_log_entries_and_rebuilds_no_log(
     socket_for, race_match, alice, bob
 ):
-    socket = await _connect(
+    socket = await connected(
         await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
     )
     try:
@@ -281,7 +276,7 @@ async def test_a_seat_change_without_a_move_is_pushed(
     from games.rules.race import RaceRules
 
     monkeypatch.setattr(RaceRules, "autoplay_offered", lambda self, state, seat: True)
-    socket = await _connect(
+    socket = await connected(
         await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
     )
     try:
@@ -300,7 +295,7 @@ async def test_a_seat_change_without_a_move_is_pushed(
 async def test_a_page_version_from_the_future_does_not_silence_the_socket(
     socket_for, race_match, alice, bob
 ):
-    socket = await _connect(
+    socket = await connected(
         await socket_for(f"/ws/matches/{race_match.id}/?version=999", bob)
     )
     try:

@@ -16,25 +16,12 @@ from channels.db import database_sync_to_async
 
 from games import services
 from tests.games.helpers import legal_json
+from tests.games.sockets import connected, frames_until_quiet
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
-
-
-async def _connect(communicator):
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
-
-
-async def _frames(socket, first_timeout=5.0):
-    """Return every frame that arrives until the socket is quiet."""
-    frames = [await socket.receive_from(timeout=first_timeout)]
-    while not await socket.receive_nothing(timeout=0.3):
-        frames.append(await socket.receive_from(timeout=1))
-    return frames
 
 
 async def _play_first(match, user):
@@ -66,11 +53,11 @@ async def test_the_lobby_shows_at_once_that_a_joined_match_waits_for_my_move(
     match = await database_sync_to_async(services.match_create)(
         user=alice, game_slug="race", seats=2
     )
-    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         # bob takes the last seat: the race starts, everyone picks favourites.
         await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
@@ -82,10 +69,10 @@ async def test_the_lobby_shows_at_once_that_a_joined_match_waits_for_my_move(
 
 
 async def test_my_move_takes_the_turn_flag_off_my_list(socket_for, race_match, alice):
-    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         await _play_first(race_match, alice)
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
@@ -94,10 +81,10 @@ async def test_my_move_takes_the_turn_flag_off_my_list(socket_for, race_match, a
 
 
 async def test_an_aborted_match_leaves_my_list(socket_for, race_match, alice):
-    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         await database_sync_to_async(services.match_abort)(match_id=race_match.id)
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
@@ -110,10 +97,10 @@ async def test_the_list_comes_in_the_persons_language(socket_for, alice, bob):
     match = await database_sync_to_async(services.match_create)(
         user=alice, game_slug="race", seats=2
     )
-    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
@@ -126,10 +113,10 @@ async def test_a_board_page_gets_my_turn_count_from_my_other_matches(
     other = await database_sync_to_async(services.match_create)(
         user=alice, game_slug="race", seats=2
     )
-    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", alice))
+    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", alice))
     try:
         await database_sync_to_async(services.seat_claim)(match_id=other.id, user=bob)
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
@@ -142,10 +129,10 @@ async def test_a_board_page_gets_my_turn_count_from_my_other_matches(
 async def test_a_board_page_takes_no_count_for_its_own_match(
     socket_for, race_match, alice
 ):
-    socket = await _connect(await socket_for(f"/ws/matches/{race_match.id}/", alice))
+    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", alice))
     try:
         await _play_first(race_match, alice)
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
@@ -155,10 +142,10 @@ async def test_a_board_page_takes_no_count_for_its_own_match(
 
 
 async def test_nobody_elses_list_is_sent(socket_for, race_match, alice, carol):
-    socket = await _connect(await socket_for("/ws/lobby/", carol))
+    socket = await connected(await socket_for("/ws/lobby/", carol))
     try:
         await database_sync_to_async(services.match_abort)(match_id=race_match.id)
-        frames = await _frames(socket)
+        frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 

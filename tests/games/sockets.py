@@ -1,0 +1,20 @@
+"""Helpers of the websocket tests: connect a communicator, read what it was sent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+async def connected(communicator: Any) -> Any:
+    """Connect `communicator` (a channels WebsocketCommunicator); fail if refused."""
+    accepted, _ = await communicator.connect()
+    assert accepted
+    return communicator
+
+
+async def frames_until_quiet(socket: Any, first_timeout: float = 5.0) -> list[str]:
+    """Return every frame that arrives until the socket is quiet."""
+    frames = [await socket.receive_from(timeout=first_timeout)]
+    while not await socket.receive_nothing(timeout=0.3):
+        frames.append(await socket.receive_from(timeout=1))
+    return frames
