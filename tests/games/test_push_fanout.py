@@ -9,7 +9,8 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import channel_layers, consumers, services
-from tests.games.test_consumers import _connect, _play_first
+from tests.games.sockets import connected
+from tests.games.test_consumers import _play_first
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -56,8 +57,8 @@ async def test_spectators_share_one_render_of_a_move(
     socket_for, renders, race_match, alice, carol
 ):
     path = f"/ws/matches/{race_match.id}/?version=0"
-    spectators = [await _connect(await socket_for(path)) for _ in range(5)]
-    logged_in = [await _connect(await socket_for(path, carol)) for _ in range(2)]
+    spectators = [await connected(await socket_for(path)) for _ in range(5)]
+    logged_in = [await connected(await socket_for(path, carol)) for _ in range(2)]
 
     await _play_first(race_match, alice, 0)
     pages = await _receive_all(spectators + logged_in)
@@ -75,9 +76,9 @@ async def test_each_seat_and_language_gets_a_render_of_its_own(
     await database_sync_to_async(type(bob).objects.filter(id=bob.id).update)(
         language="de"
     )
-    bob_socket = await _connect(await socket_for(path, bob))
-    alice_sockets = [await _connect(await socket_for(path, alice)) for _ in range(2)]
-    guest = await _connect(await socket_for(path))
+    bob_socket = await connected(await socket_for(path, bob))
+    alice_sockets = [await connected(await socket_for(path, alice)) for _ in range(2)]
+    guest = await connected(await socket_for(path))
 
     await _play_first(race_match, alice, 0)
     bob_html, *alice_pages, guest_html = await _receive_all(
@@ -102,8 +103,8 @@ async def test_a_shared_render_shows_no_seat_secrets_to_spectators(
 ):
     # The seat's socket asks first; the spectators must not get its render.
     path = f"/ws/matches/{race_match.id}/?version=0"
-    seat = await _connect(await socket_for(path, bob))
-    guest = await _connect(await socket_for(path))
+    seat = await connected(await socket_for(path, bob))
+    guest = await connected(await socket_for(path))
 
     await _play_first(race_match, alice, 0)
     seat_html, guest_html = await _receive_all([seat, guest])
@@ -119,8 +120,8 @@ async def test_lobby_sockets_share_one_render_per_language(
     await database_sync_to_async(type(carol).objects.filter(id=carol.id).update)(
         language="de"
     )
-    sockets = [await _connect(await socket_for("/ws/lobby/", bob)) for _ in range(4)]
-    sockets.append(await _connect(await socket_for("/ws/lobby/", carol)))
+    sockets = [await connected(await socket_for("/ws/lobby/", bob)) for _ in range(4)]
+    sockets.append(await connected(await socket_for("/ws/lobby/", carol)))
 
     await database_sync_to_async(services.match_create)(
         user=alice, game_slug="race", seats=2
@@ -162,7 +163,7 @@ async def test_a_board_opens_and_follows_moves_while_redis_is_down(
         }
     }
     settings.LIVE_FALLBACK_POLL_SECONDS = 0.05
-    socket = await _connect(
+    socket = await connected(
         await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
     )
     try:
@@ -203,7 +204,7 @@ def flaky_layer(settings, monkeypatch):
 async def test_a_board_rejoins_its_group_when_the_layer_is_back(
     socket_for, settings, flaky_layer, race_match, alice, bob
 ):
-    socket = await _connect(
+    socket = await connected(
         await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
     )
     try:
@@ -222,7 +223,7 @@ async def test_a_board_rejoins_its_group_when_the_layer_is_back(
 async def test_the_lobby_socket_stays_open_while_the_layer_is_down(
     socket_for, flaky_layer, alice
 ):
-    socket = await _connect(await socket_for("/ws/lobby/", alice))
+    socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         flaky_layer.down = False
         # Once back, it shows the list as it is then.
