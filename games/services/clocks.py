@@ -25,7 +25,13 @@ from datetime import datetime, timedelta
 
 from django.db.models import Min
 
-from games.clocks import WARNING_SHARE, TimeControl, bank_after_move, seconds_left
+from games.clocks import (
+    WARNING_SHARE,
+    TimeControl,
+    bank_after_move,
+    deadline_at,
+    seconds_left,
+)
 from games.models import Match, Seat
 
 
@@ -155,7 +161,7 @@ def _turn_deadline_update(match: Match) -> None:
 def _clock_start(seat: Seat, now: datetime) -> None:
     """Start `seat`'s clock at `now` from its bank; mark when 80 % of it is used."""
     bank = seat.clock_bank or 0
-    seat.clock_deadline_at = now + timedelta(seconds=bank)
+    seat.clock_deadline_at = deadline_at(since=now, bank=bank)
     # The "your time is running out" notice (games/services/notices.py).
     seat.clock_warn_at = (
         now + timedelta(seconds=bank * (1 - WARNING_SHARE)) if bank else None

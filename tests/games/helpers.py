@@ -145,3 +145,13 @@ def reach_play_phase(match: Match, users_by_seat: dict[int, User]) -> None:
         else:
             services.robot_move_play(match_id=match.id, expected_version=match.version)
     raise AssertionError("still choosing favourites")
+
+
+def live_race(first: User, second: User) -> Match:
+    """Return a started 2-seat Race with the Live time control: `first` on seat 0."""
+    match = services.match_create(
+        user=first, game_slug="race", seats=2, time_control="live"
+    )
+    services.seat_claim(match_id=match.id, user=second)
+    match.refresh_from_db()
+    return match

@@ -16,21 +16,12 @@ import time_machine
 
 from games import services
 from games.clocks import PRESETS
-from games.models import Match
-from tests.games.helpers import legal_json, reach_play_phase, state_of
+from tests.games.helpers import legal_json, live_race, reach_play_phase, state_of
 
 pytestmark = pytest.mark.django_db
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 LIVE = PRESETS["live"]  # 5 min bank, +30 s, cap 10 min
-
-
-def _timed_race(alice, bob, control=LIVE) -> Match:
-    match = services.match_create(user=alice, game_slug="race", seats=2)
-    Match.objects.filter(id=match.id).update(time_control=control.to_json())
-    services.seat_claim(match_id=match.id, user=bob)
-    match.refresh_from_db()
-    return match
 
 
 def _clocks(match):
@@ -53,7 +44,7 @@ def _move(match, user, seat):
 
 def test_at_the_start_every_seat_to_move_runs_its_clock(alice, bob):
     with time_machine.travel(START, tick=False):
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
 
     # Race's favourites: both seats choose at once, both clocks run.
     deadline = START + timedelta(minutes=5)
@@ -63,7 +54,7 @@ def test_at_the_start_every_seat_to_move_runs_its_clock(alice, bob):
 
 def test_a_move_costs_the_time_used_and_earns_the_increment(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         traveller.shift(timedelta(seconds=60))
         _move(match, alice, 0)
 
@@ -76,7 +67,7 @@ def test_a_move_costs_the_time_used_and_earns_the_increment(alice, bob):
 
 def test_the_bank_is_capped(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         # A running clock's deadline is what counts: 590 s left.
         match.seats.filter(position=0).update(
             clock_bank=LIVE.cap - 10,
@@ -91,7 +82,7 @@ def test_the_bank_is_capped(alice, bob):
 
 def test_the_next_seat_to_move_gets_its_deadline_from_its_bank(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         reach_play_phase(match, {0: alice, 1: bob})
         match.refresh_from_db()
         state = state_of(match)
@@ -124,7 +115,7 @@ def test_an_untimed_match_runs_no_clock(alice, bob):
 
 def test_the_end_of_a_match_stops_every_clock(alice, bob):
     with time_machine.travel(START, tick=False):
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         services.match_abort(match_id=match.id)
 
     match.refresh_from_db()

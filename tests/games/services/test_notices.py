@@ -17,9 +17,14 @@ import time_machine
 from accounts.models import Notification
 from games import services, tasks
 from games.clocks import PRESETS
-from games.models import Match
 from games.services.notices import time_warnings_send, vacation_endings_notify
-from tests.games.helpers import legal_json, play_to_end, reach_play_phase, seats_to_move
+from tests.games.helpers import (
+    legal_json,
+    live_race,
+    play_to_end,
+    reach_play_phase,
+    seats_to_move,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -34,14 +39,6 @@ def _kinds(user) -> list[str]:
         .order_by("created_at", "id")
         .values_list("kind", flat=True)
     )
-
-
-def _timed_race(alice, bob) -> Match:
-    match = services.match_create(user=alice, game_slug="race", seats=2)
-    Match.objects.filter(id=match.id).update(time_control=LIVE.to_json())
-    services.seat_claim(match_id=match.id, user=bob)
-    match.refresh_from_db()
-    return match
 
 
 def test_a_match_that_starts_tells_everyone_whose_turn_it_is(alice, bob):
@@ -115,7 +112,7 @@ def test_a_timeout_tells_the_person_and_the_last_strike_says_the_seat_is_lost(
 ):
     monkeypatch.setattr("games.services.timeouts._timeout_task_enqueue", lambda *a: 0)
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         traveller.shift(timedelta(minutes=5))
         services.turn_timeout_apply(match_id=match.id, expected_version=0)
         assert Kind.TIMED_OUT in _kinds(bob)
@@ -138,7 +135,7 @@ def test_a_timeout_tells_the_person_and_the_last_strike_says_the_seat_is_lost(
 
 def test_a_clock_past_80_percent_warns_its_person_once(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         seat = match.seats.get(position=0)
         # 300 s bank: the warning falls due after 240 s.
         assert seat.clock_warn_at == START + timedelta(seconds=240)
@@ -155,7 +152,7 @@ def test_a_clock_past_80_percent_warns_its_person_once(alice, bob):
 
 def test_a_move_before_80_percent_clears_the_warning(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         traveller.shift(timedelta(seconds=100))
         services.move_submit(
             match_id=match.id,

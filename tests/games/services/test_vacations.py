@@ -17,9 +17,8 @@ from accounts import exceptions
 from accounts.models import User
 from games import services
 from games.clocks import DAY, PRESETS
-from games.models import Match
 from games.tasks import expire_vacations
-from tests.games.helpers import legal_json, seats_to_move
+from tests.games.helpers import legal_json, live_race, seats_to_move
 
 pytestmark = pytest.mark.django_db
 
@@ -30,14 +29,6 @@ LIVE = PRESETS["live"]  # 5 min bank, +30 s, cap 10 min
 @pytest.fixture(autouse=True)
 def _days_per_year(settings):
     settings.VACATION_DAYS_PER_YEAR = 21
-
-
-def _timed_race(alice, bob) -> Match:
-    match = services.match_create(user=alice, game_slug="race", seats=2)
-    Match.objects.filter(id=match.id).update(time_control=LIVE.to_json())
-    services.seat_claim(match_id=match.id, user=bob)
-    match.refresh_from_db()
-    return match
 
 
 def _clock(match, position):
@@ -65,7 +56,7 @@ def _fresh(user) -> User:
 
 def test_starting_stops_the_running_clock_and_keeps_what_was_left(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         traveller.shift(timedelta(seconds=60))
         services.vacation_start(user=alice, days=3)
 
@@ -91,7 +82,7 @@ def test_the_user_passed_in_is_updated(alice):
 
 def test_a_turn_that_starts_during_the_vacation_does_not_start_the_clock(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         traveller.shift(timedelta(seconds=10))
         _move(match, alice, 0)  # her favourites: 300 - 10 + 30 = 320
         traveller.shift(timedelta(seconds=10))
@@ -111,7 +102,7 @@ def test_a_turn_that_starts_during_the_vacation_does_not_start_the_clock(alice, 
 
 def test_ending_starts_the_clocks_again_from_their_banks(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         traveller.shift(timedelta(seconds=60))
         services.vacation_start(user=alice, days=3)
         traveller.shift(timedelta(hours=5))
@@ -130,7 +121,7 @@ def test_ending_starts_the_clocks_again_from_their_banks(alice, bob):
 
 def test_a_clock_paused_by_another_vacation_stays_stopped(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         services.vacation_start(user=alice, days=3)
         services.vacation_start(user=bob, days=3)
         traveller.shift(timedelta(hours=1))
@@ -146,7 +137,7 @@ def test_starting_and_ending_announce_each_running_match_on_commit(
     alice, bob, carol, django_capture_on_commit_callbacks, group_sends
 ):
     with time_machine.travel(START, tick=False):
-        timed = _timed_race(alice, bob)
+        timed = live_race(alice, bob)
         other = services.match_create(user=carol, game_slug="race", seats=2)
         services.seat_claim(match_id=other.id, user=alice)
         # An open match of alice's has no board to change.
@@ -248,7 +239,7 @@ def test_only_the_time_taken_is_charged_and_the_rest_is_kept(alice):
 
 def test_the_vacation_ends_when_its_days_run_out(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = _timed_race(alice, bob)
+        match = live_race(alice, bob)
         services.vacation_start(user=alice, days=2)
         services.vacation_start(user=bob, days=5)
         traveller.shift(timedelta(days=2, seconds=30))
@@ -364,8 +355,8 @@ def test_refuses_when_less_than_a_whole_day_is_left(alice):
 
 def test_moving_ends_the_vacation_and_restarts_the_other_clocks(alice, bob, carol):
     with time_machine.travel(START, tick=False) as traveller:
-        first = _timed_race(alice, bob)
-        second = _timed_race(alice, carol)
+        first = live_race(alice, bob)
+        second = live_race(alice, carol)
         services.vacation_start(user=alice, days=3)
         traveller.shift(timedelta(hours=2))
         alice = _fresh(alice)
