@@ -394,6 +394,20 @@ class Rules(ABC, Generic[S, M]):
         """
         return None
 
+    def turns_begun(self, before: S | None, after: S) -> frozenset[int]:
+        """Return the seats whose turn begins when the match goes from `before` to `after`.
+
+        `before` is None at the start of a match. The default is
+        `turns_started` on the seats to move: a seat that stays to move
+        continues its turn. A game where a seat can stay to move and still
+        begin a new turn overrides it (Knatsch: a defender whose own turn
+        follows the defence). The platform starts clocks, sends "your turn"
+        and ends a timeout's play-out here.
+        """
+        return turns_started(
+            frozenset() if before is None else self.to_move(before), self.to_move(after)
+        )
+
     def autoplay_offered(self, state: S, seat: int) -> bool:
         """Return whether the rules offer `seat` to let the system finish for it.
 

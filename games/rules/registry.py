@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dice_stars, race
+from . import dice_stars, knatsch, race
 from .base import Robot, Rules
 
 RULES_BY_SLUG: dict[str, Rules[Any, Any]] = {
     "race": race.RULES,
     "dice-stars": dice_stars.RULES,
+    "knatsch": knatsch.RULES,
 }
 
 # The first robot of each game is its default (also used for "finish
@@ -17,6 +18,7 @@ RULES_BY_SLUG: dict[str, Rules[Any, Any]] = {
 ROBOTS_BY_SLUG: dict[str, dict[str, Robot[Any]]] = {
     "race": race.ROBOTS,
     "dice-stars": dice_stars.ROBOTS,
+    "knatsch": knatsch.ROBOTS,
 }
 
 

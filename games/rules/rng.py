@@ -42,6 +42,14 @@ class Rng(Record, frozen=True):
         """Return an int in [low, high] (both inclusive), and the next Rng."""
         return self._random().randint(low, high), self._next()
 
+    def randints(self, count: int, low: int, high: int) -> tuple[list[int], Rng]:
+        """Return `count` ints in [low, high] (a throw of dice), and the next Rng.
+
+        One draw however many: a throw of six dice is one step of the seed.
+        """
+        random_ = self._random()
+        return [random_.randint(low, high) for _ in range(count)], self._next()
+
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """Return one of `items` (non-empty), and the next Rng."""
         if not items:

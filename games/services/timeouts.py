@@ -162,7 +162,10 @@ def _turn_play_out(match: Match, seats: list[Seat], seat: Seat) -> bool:
 
     The seat's own robot plays a seat the system plays (a lost robot task),
     the game's default robot stands in for a person. Nothing is played when
-    the seat is no longer to move (an earlier seat's timeout ended it).
+    the seat is no longer to move (an earlier seat's timeout ended it). The
+    play-out ends with the turn: when the seat is no longer to move, or a
+    new turn of it begins (the rules' `turns_begun`: a Knatsch defender
+    whose own turn follows the defence plays that turn themself).
     """
     rules = match.rules
     state = _match_state(match)
@@ -185,7 +188,9 @@ def _turn_play_out(match: Match, seats: list[Seat], seat: Seat) -> bool:
             clock_increment=not played,
         )
         played = True
-        state = match.game_state()
+        before, state = state, match.game_state()
+        if seat.position in rules.turns_begun(before, state):
+            break
     return played
 
 

@@ -174,6 +174,7 @@ def _move_apply(
         mover=position,
         seats=seats,
         clock_increment=clock_increment,
+        started=rules.turns_begun(state, new_state),
     )
     # Whose turn it is shows in the players' lists of matches.
     broadcast.user_matches_changed_on_commit(
@@ -190,20 +191,26 @@ def _to_move_record(
     mover: int | None,
     seats: list[Seat],
     clock_increment: bool = True,
+    started: frozenset[int] | None = None,
 ) -> None:
     """Bring the seats' to-move columns from `before` to `after` (the rules' to_move).
 
-    Call after the version bump. Seats that left `after` are cleared; seats
-    that joined it start their turn (`_turns_start`); the `mover`, if it
-    stays to move (a turn of several steps), faces a new decision, due now.
+    Call after the version bump. Seats that left `after` are cleared; the
+    seats at `started` (the rules' `turns_begun`; default: those that joined
+    `after`) start their turn (`_turns_start`); the `mover`, if it stays to
+    move within its turn (a turn of several steps), faces a new decision,
+    due now. A mover that stays to move but begins a new turn (Knatsch: a
+    defender whose own turn follows) ends the one turn and starts the next.
     In a timed match the clocks follow (games/services/clocks.py): stopped
     for the seats whose decision ended, started for the new ones, and
     `Match.turn_deadline_at` set to the earliest deadline.
     """
     now = timezone.now()
     left = before - after
-    # The mover was to move, so staying to move never starts a turn for it.
-    continuing = after & {mover} if mover is not None else frozenset()
+    if started is None:
+        started = turns_started(before, after)
+    staying = after & {mover} if mover is not None else frozenset()
+    continuing = staying - started
     if left:
         match.seats.filter(position__in=left).update(
             to_move_since=None, to_move_version=None
@@ -212,7 +219,6 @@ def _to_move_record(
         match.seats.filter(position__in=continuing).update(
             to_move_since=now, to_move_version=match.version
         )
-    started = turns_started(before, after)
     if started:
         _turns_start(match, seats, started, now=now)
     control = match.clock_control()
@@ -220,7 +226,7 @@ def _to_move_record(
         _clocks_follow(
             match,
             control,
-            stop=left | continuing,
+            stop=left | staying,
             run=started | continuing,
             mover=mover,
             now=now,

@@ -84,11 +84,26 @@ def _race_scramble(state: State, viewer: int | None, rnd: random.Random) -> Stat
     )
 
 
+def _knatsch_scramble(state: Any, viewer: int | None, rnd: random.Random) -> Any:
+    # Nobody knows the order of a stack below its top card, nor the Rng.
+    stacks = []
+    for stack in state.stacks:
+        rest = list(stack[1:])
+        rnd.shuffle(rest)
+        stacks.append(tuple(stack[:1]) + tuple(rest))
+    return replace(
+        state,
+        rng=Rng(seed=rnd.randrange(10**9), draws=rnd.randrange(100)),
+        stacks=tuple(stacks),
+    )
+
+
 # Per game slug; a game with hidden information must have an entry
 # (STYLE.md B12, step 5). "decided" is announced on purpose: Spielpost's
 # rulings on the Race rules page, A decided race.
 PRIVACY: dict[str, Privacy] = {
     "race": Privacy(scramble=_race_scramble, announced=frozenset({"decided"})),
+    "knatsch": Privacy(scramble=_knatsch_scramble),
 }
 
 
