@@ -613,6 +613,9 @@ def test_the_defender_throws_or_declines(client_for, bob, duo):
         panel.one("div", data_role="beat").one(cls="kn-combo").attrs["data-combo"]
         == "3-3-5"
     )
+    # The defender beats the attacker's result, not the castle's combination,
+    # so the target card shows none.
+    assert panel.one("div", data_role="target").all(cls="kn-combo") == []
     assert "Not thrown yet: 6 dice are ready." in panel.text()
     first = panel.one("div", cls="kn-first-throw")
     assert first.moves() == [{"kind": "throw"}, {"kind": "decline"}]
