@@ -13,7 +13,8 @@ seat_view.py) is JSON:
 - `phase`: "target" | "roll" | "revenge" | "over"; `seat`: the viewer or
   None; `seats`; `current`: whose turn it is (None once over); `start`;
   `to_move`: [the seat throwing now] in a roll, else [current] or [];
-  `turn`: turns begun; `turn_limit`; `put_under_used`.
+  `turn`: turns begun; `turn_limit`: the turn at whose end an unwon match
+  ends (Knatsch rulings, Turn limit); `put_under_used`.
 - `stacks`: two of {`index`, `count`, `top`: card or None, `target`: the
   current seat may roll for it now, `put_under`: it may be put under now}.
 - `king`: {`combination`: [3, 5, 4], `target`: the current seat may roll for it}.
@@ -99,7 +100,7 @@ class KnatschRules(Rules[State, Move]):
         # A turn limit (Knatsch rulings, Turn limit); each turn starts at
         # most one turn per seat (an attacker and a defender, or a whole
         # tournament).
-        max_turns=flow.TURN_LIMIT * MAX_SEATS + 1,
+        max_turns=flow.ROUND_LIMIT * MAX_SEATS * MAX_SEATS + 1,
         tagline=gettext_noop(
             "Roll for castles, tournaments and special cards, defend what is yours, "
             "and overthrow the King."

@@ -71,9 +71,18 @@ KING_CASTLES = 3
 TOURNAMENT_CASTLES = 2
 TOURNAMENTS_TO_WIN = 3
 
-# Knatsch rulings, Turn limit: a match that has not been won when this many
-# turns have begun ends; see `_turn_limit`.
-TURN_LIMIT = 200
+# Knatsch rulings, Turn limit: a match that nobody has won when every seat
+# has had this many turns ends; see `_turn_limit`. Measured with robots
+# (bench/knatsch_lengths.py, on the rules page): strong robots' matches take
+# a median of 9-11 rounds and 99 % end within 34 rounds at 2 and 4 seats;
+# without a limit some 6-seat matches ran to 470 rounds and a 2-seat one
+# never ended.
+ROUND_LIMIT = 40
+
+
+def turn_limit(seats: int) -> int:
+    """Return the turn at whose end a match of `seats` seats ends unwon (ROUND_LIMIT rounds)."""
+    return ROUND_LIMIT * seats
 
 
 # ---------------------------------------------------------------------------
@@ -668,7 +677,7 @@ def _end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """Pass the turn to the next seat clockwise, or end the game at the turn limit."""
     current = state.current
     assert current is not None
-    if state.turn >= TURN_LIMIT:
+    if state.turn >= turn_limit(state.seats):
         return _turn_limit(state, events)
     seat = (current + 1) % state.seats
     state = replace(

@@ -64,7 +64,7 @@ def view(
         "start": state.start,
         "to_move": sorted(to_move),
         "turn": state.turn,
-        "turn_limit": flow.TURN_LIMIT,
+        "turn_limit": flow.turn_limit(state.seats),
         "put_under_used": state.put_under_used,
         "stacks": [
             {

@@ -115,7 +115,11 @@ def test_the_rulings_have_stable_ids(client_for, settings, language):
     assert html.count('id="rulings"') == 1
     for ruling in RULING_IDS:
         assert html.count(f'id="{ruling}"') == 1, ruling
-    assert "<!-- TURN LIMIT RULING -->" in html
+    # The turn limit's ruling gives the limit and the figures behind it.
+    assert (
+        "Turn limit: 40 rounds" if language == "en" else "Zuglimit: 40 Runden"
+    ) in html
+    assert "bench/knatsch_lengths.py" in html
 
 
 def test_the_tag_groups_the_cards_by_type():

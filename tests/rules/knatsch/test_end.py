@@ -10,7 +10,7 @@ import pytest
 
 from games.rules.base import IllegalMove, Outcome
 from games.rules.knatsch import texts as t
-from games.rules.knatsch.flow import TURN_LIMIT, progress
+from games.rules.knatsch.flow import progress, turn_limit
 from games.rules.knatsch.state import (
     Attack,
     Decline,
@@ -25,6 +25,8 @@ from games.rules.knatsch.state import (
 
 from .conftest import begin, kinds, make_state, play, resolve
 
+# The turn limit of the 2-seat matches make_state builds by default.
+TURN_LIMIT_2 = turn_limit(2)
 THREE = ("castle-lion-1", "castle-eagle-2", "castle-dragon-2")
 
 
@@ -324,9 +326,16 @@ def test_no_move_is_accepted_once_the_game_is_over(knatsch):
 
 def _last_turn(**kwargs):
     """Seat 0 fails a stack card in the last turn the limit allows."""
-    state = make_state(stacks=(("castle-stag-2",), ()), turn=TURN_LIMIT, **kwargs)
+    limit = turn_limit(kwargs.get("seats", 2))
+    state = make_state(stacks=(("castle-stag-2",), ()), turn=limit, **kwargs)
     state, _ = play(state, RollForStack(stack=0))
     return resolve(state, 1, 2)
+
+
+def test_the_limit_is_forty_rounds(knatsch):
+    """Knatsch rulings, Turn limit: 40 turns per seat."""
+    assert [turn_limit(seats) for seats in range(2, 7)] == [80, 120, 160, 200, 240]
+    assert knatsch.view(make_state(seats=3), 0)["turn_limit"] == 120
 
 
 def test_the_game_ends_after_the_last_turn_of_the_limit(knatsch):
@@ -339,18 +348,18 @@ def test_the_game_ends_after_the_last_turn_of_the_limit(knatsch):
 
 def test_the_game_goes_on_before_the_limit(knatsch):
     """Knatsch rulings, Turn limit: only the last turn ends the game."""
-    state = make_state(stacks=(("castle-stag-2",), ()), turn=TURN_LIMIT - 1)
+    state = make_state(stacks=(("castle-stag-2",), ()), turn=TURN_LIMIT_2 - 1)
     state, _ = play(state, RollForStack(stack=0))
     state, _ = resolve(state, 1, 2)
     assert state.phase == "target"
-    assert state.turn == TURN_LIMIT
+    assert state.turn == TURN_LIMIT_2
     assert state.current == 1
 
 
 def test_a_win_in_the_last_turn_is_a_win(knatsch):
     """seed, SPIELENDE: a win ends the game at once, before the limit does."""
     state = make_state(
-        owned={0: THREE}, stacks=(("castle-stag-1",), ()), turn=TURN_LIMIT
+        owned={0: THREE}, stacks=(("castle-stag-1",), ()), turn=TURN_LIMIT_2
     )
     state, _ = play(state, RollForStack(stack=0))
     state, _ = resolve(state, 5, 5, 5, 4)
@@ -361,7 +370,7 @@ def test_a_pass_can_end_the_game_at_the_limit(knatsch):
     """Knatsch rulings, Turn limit: every turn counts, a passed one too."""
     state = make_state(
         stacks=(("castle-lion-2",), ("castle-lion-3",)),
-        turn=TURN_LIMIT,
+        turn=TURN_LIMIT_2,
         put_under_used=True,
     )
     state, _ = play(state, Pass())
