@@ -64,7 +64,7 @@ from games.rules.base import (
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import flow, seat_view
+from . import flow, seat_view, targets, turn_end
 from . import texts as t
 from .cards import ARMS, CARD_IDS, CARDS, CASTLES_BY_ARMS, KING, king_name
 from .state import (
@@ -100,7 +100,7 @@ class KnatschRules(Rules[State, Move]):
         # A turn limit (Knatsch rulings, Turn limit); each turn starts at
         # most one turn per seat (an attacker and a defender, or a whole
         # tournament).
-        max_turns=flow.ROUND_LIMIT * MAX_SEATS * MAX_SEATS + 1,
+        max_turns=turn_end.ROUND_LIMIT * MAX_SEATS * MAX_SEATS + 1,
         tagline=gettext_noop(
             "Roll for castles, tournaments and special cards, defend what is yours, "
             "and overthrow the King."
@@ -149,7 +149,7 @@ class KnatschRules(Rules[State, Move]):
 
     def to_move(self, state: State) -> frozenset[int]:
         """Return {the seat throwing now} (a defender, a tournament player) or {current}."""
-        return flow.to_move(state)
+        return targets.to_move(state)
 
     def turns_begun(self, before: State | None, after: State) -> frozenset[int]:
         """Return the seats whose turn begins from `before` to `after`.
@@ -158,11 +158,11 @@ class KnatschRules(Rules[State, Move]):
         (Knatsch rulings, Asynchronous play), so a defender whose own turn
         follows the defence begins a new turn though it stays to move.
         """
-        return flow.turns_begun(before, after)
+        return targets.turns_begun(before, after)
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        """Return `seat`'s legal moves in a stable order (see flow.legal_moves)."""
-        return flow.legal_moves(state, seat)
+        """Return `seat`'s legal moves in a stable order (see targets.legal_moves)."""
+        return targets.legal_moves(state, seat)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """Return the state after `seat` makes `move`, and its events.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.rules.base import JSON, Message, Outcome
 
-from . import flow
+from . import holdings, targets, turn_end
 from . import texts as t
 from .cards import CARDS, CASTLE, KING, KING_COMBINATION, SPECIAL, TOURNAMENT
 from .dice import Result, beats
@@ -48,14 +48,16 @@ def view(
     current = state.current
     choosing = state.phase == PHASE_TARGET and current is not None
     stack_targets = (
-        flow.stack_targets(state, current) if choosing and current is not None else []
+        targets.stack_targets(state, current)
+        if choosing and current is not None
+        else []
     )
     attack_targets = (
-        set(flow.attack_targets(state, current))
+        set(targets.attack_targets(state, current))
         if choosing and current is not None
         else set()
     )
-    put_under = flow.put_under_stacks(state) if choosing else []
+    put_under = targets.put_under_stacks(state) if choosing else []
     return {
         "phase": state.phase,
         "seat": seat,
@@ -64,7 +66,7 @@ def view(
         "start": state.start,
         "to_move": sorted(to_move),
         "turn": state.turn,
-        "turn_limit": flow.turn_limit(state.seats),
+        "turn_limit": turn_end.turn_limit(state.seats),
         "put_under_used": state.put_under_used,
         "stacks": [
             {
@@ -80,7 +82,7 @@ def view(
             "combination": list(KING_COMBINATION),
             "target": choosing
             and current is not None
-            and flow.king_target(state, current),
+            and targets.king_target(state, current),
         },
         "players": [_player_json(state, s, attack_targets) for s in range(state.seats)],
         "attempt": None
@@ -98,7 +100,7 @@ def _player_json(state: State, seat: int, attack_targets: set[str]) -> JSON:
     owned = state.owned[seat]
     castles = len(state.castles(seat))
     tournaments = state.tournaments(seat)
-    kinds = flow.kinds(state, seat)
+    kinds = holdings.kinds(state, seat)
 
     def cards(kind: str) -> list[JSON]:
         return [
@@ -113,33 +115,33 @@ def _player_json(state: State, seat: int, attack_targets: set[str]) -> JSON:
         "specials": cards(SPECIAL),
         "tournaments": cards(TOURNAMENT),
         "attackable": castles > 1,
-        "dice": flow.DICE + ("extra_die" in kinds),
-        "squires": list(flow.squires(state, seat)),
+        "dice": holdings.DICE + ("extra_die" in kinds),
+        "squires": list(holdings.squires(state, seat)),
         "throws": {
-            "attack": flow.max_throws(state, seat, "attack"),
-            "host": flow.max_throws(state, seat, "host"),
-            "defence": flow.max_throws(state, seat, "defence"),
-            "joust": flow.max_throws(state, seat, "joust"),
+            "attack": holdings.max_throws(state, seat, "attack"),
+            "host": holdings.max_throws(state, seat, "host"),
+            "defence": holdings.max_throws(state, seat, "defence"),
+            "joust": holdings.max_throws(state, seat, "joust"),
         },
         "progress": {
-            "four_castles": {"castles": castles, "need": flow.CASTLES_TO_WIN},
+            "four_castles": {"castles": castles, "need": holdings.CASTLES_TO_WIN},
             "king": {
                 "castles": castles,
-                "need": flow.KING_CASTLES,
+                "need": holdings.KING_CASTLES,
                 "ready": state.current == seat and state.king_ready,
             },
             "tournaments": {
                 "castles": castles,
-                "need_castles": flow.TOURNAMENT_CASTLES,
+                "need_castles": holdings.TOURNAMENT_CASTLES,
                 "tournaments": tournaments,
-                "need": flow.TOURNAMENTS_TO_WIN,
+                "need": holdings.TOURNAMENTS_TO_WIN,
             },
         },
     }
 
 
 def _attempt_json(state: State, attempt: Attempt) -> JSON:
-    achieved = flow.result(attempt)
+    achieved = holdings.result(attempt)
     return {
         "roller": attempt.roller,
         "role": attempt.role,

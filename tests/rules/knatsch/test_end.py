@@ -10,7 +10,6 @@ import pytest
 
 from games.rules.base import IllegalMove, Outcome
 from games.rules.knatsch import texts as t
-from games.rules.knatsch.flow import progress, turn_limit
 from games.rules.knatsch.state import (
     Attack,
     Decline,
@@ -22,6 +21,7 @@ from games.rules.knatsch.state import (
     Stop,
     Throw,
 )
+from games.rules.knatsch.turn_end import progress, turn_limit
 
 from .conftest import begin, kinds, make_state, play, resolve
 
