@@ -1,14 +1,21 @@
 """Benchmark: how well each robot plays, over seeded games.
 
-Prints, per game, robot and seat count, the average final score, the share
-of seat 0's wins (for solo: wins against the virtual opponent) and games per
-second. Every seat is played by the same robot; game n uses seed n, so runs
-are reproducible. Run: `make bench` or
-`python bench/robots.py [games] [slug]`. Pure Python, no Django.
+Prints, per game, robot and seat count, the average final score ("-" for a
+game without scores, such as Knatsch), the share of seat 0's wins (for solo:
+wins against the virtual opponent) and games per second. Every seat is
+played by the same robot; game n uses seed n, so runs are reproducible.
+
+Then, per game, each robot other than "random" plays against the random
+robot with two seats (it moves first in the even-numbered games): its win rate, the ratio of that rate to the 1/seats baseline of an
+even match, and its decision time per move (mean, p99 and max, wall clock).
+
+Run: `make bench` or `python bench/robots.py [games] [slug]`. Pure Python,
+no Django.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 import sys
 import time
@@ -25,7 +32,10 @@ from games.rules.rng import Rng  # noqa: E402
 def play(
     rules: Rules[Any, Any], robot: Robot[Any], seats: int, seed: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Play one seeded game with `robot` on every seat; return (ranks, scores)."""
+    """Play one seeded game with `robot` on every seat; return (ranks, scores).
+
+    The scores are () for a game without scores.
+    """
     options = rules.validate_options({}, seats)
     state = rules.new_state(seats=seats, options=options, seed=seed)
     step = 0
@@ -37,7 +47,76 @@ def play(
         step += 1
     outcome = rules.outcome(state)
     assert outcome is not None
-    return outcome.ranks, outcome.scores or (0,) * seats
+    return outcome.ranks, outcome.scores or ()
+
+
+def duel(
+    rules: Rules[Any, Any],
+    robot: Robot[Any],
+    opponent: Robot[Any],
+    seats: int,
+    seed: int,
+) -> tuple[bool, list[float]]:
+    """Play one seeded game of `robot` against `opponent` on the other seats.
+
+    The robot sits seed % seats places after the first seat to move, so
+    with two seats it starts every other game. Return (whether the robot
+    ranked first, its decision times in seconds).
+    """
+    options = rules.validate_options({}, seats)
+    state = rules.new_state(seats=seats, options=options, seed=seed)
+    mine = (min(rules.to_move(state)) + seed) % seats
+    step = 0
+    times: list[float] = []
+    while to_move := rules.to_move(state):
+        seat = min(to_move)
+        legal = rules.legal_moves(state, seat)
+        view = rules.view(state, seat)
+        if seat == mine:
+            started = time.perf_counter()
+            move = robot.choose(view, legal, Rng(seed, step))
+            times.append(time.perf_counter() - started)
+        else:
+            move = opponent.choose(view, legal, Rng(seed, step))
+        state, _ = rules.apply(state, seat, move)
+        step += 1
+    outcome = rules.outcome(state)
+    assert outcome is not None
+    return outcome.ranks[mine] == 1, times
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    """Return the nearest-rank percentile `share` (0-100) of sorted `ordered`."""
+    return ordered[max(1, math.ceil(share / 100 * len(ordered))) - 1]
+
+
+def head_to_head(games: int, only: str | None) -> None:
+    """Print each robot's results against the random robot with two seats."""
+    print(
+        f"\n{'game':<12}{'robot':<8}{'vs':<8}{'seats':>6}{'games':>7}{'wins':>8}"
+        f"{'x even':>8}{'ms mean':>9}{'ms p99':>8}{'ms max':>8}"
+    )
+    for slug, rules in RULES_BY_SLUG.items():
+        robots = ROBOTS_BY_SLUG[slug]
+        if (only and slug != only) or "random" not in robots:
+            continue
+        seats = max(2, rules.info.min_seats)
+        if seats > rules.info.max_seats:
+            continue
+        for name, robot in robots.items():
+            if name == "random":
+                continue
+            results = [
+                duel(rules, robot, robots["random"], seats, seed)
+                for seed in range(games)
+            ]
+            rate = sum(won for won, _ in results) / games
+            times = sorted(t for _, ts in results for t in ts)
+            print(
+                f"{slug:<12}{name:<8}{'random':<8}{seats:>6}{games:>7}{rate:>8.1%}"
+                f"{rate * seats:>8.2f}{statistics.mean(times) * 1000:>9.2f}"
+                f"{percentile(times, 99) * 1000:>8.2f}{times[-1] * 1000:>8.2f}"
+            )
 
 
 def main() -> None:
@@ -55,13 +134,18 @@ def main() -> None:
                 started = time.perf_counter()
                 results = [play(rules, robot, seats, seed) for seed in range(games)]
                 elapsed = time.perf_counter() - started
-                scores = [score for _, s in results for score in s]
+                scores = [score for _, s in results if s for score in s]
                 wins = sum(1 for ranks, _ in results if ranks[0] == 1)
-                print(
-                    f"{slug:<12}{name:<8}{seats:>6}{games:>7}"
+                average = (
                     f"{statistics.mean(scores):>11.1f}{statistics.pstdev(scores):>7.1f}"
+                    if scores
+                    else f"{'-':>11}{'-':>7}"
+                )
+                print(
+                    f"{slug:<12}{name:<8}{seats:>6}{games:>7}{average}"
                     f"{wins / games:>13.1%}{games / elapsed:>9.1f}"
                 )
+    head_to_head(games, only)
 
 
 if __name__ == "__main__":
