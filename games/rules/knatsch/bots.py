@@ -1,6 +1,6 @@
 """Knatsch robots: pure strategies that see only their seat's view and moves.
 
-"random" chooses uniformly among the legal moves. "strong" is in strong.py.
+"random" chooses uniformly among the legal moves. "strong" is in the strong package.
 """
 
 from __future__ import annotations
