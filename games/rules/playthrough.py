@@ -30,6 +30,13 @@ PLAYTHROUGHS: dict[str, JSON] = {
         "options": {"solo_grid": 30},
         "seed": 1,
     },
+    # Seed 250: a put-under, an extra attempt, a failed defence, a tournament
+    # and the King overthrown, in 75 moves.
+    "knatsch": {
+        "seats": 3,
+        "options": {},
+        "seed": 250,
+    },
 }
 
 
