@@ -12,6 +12,7 @@ limit).
 Every move builds its next state with `replace`, so each state the rules
 make passes `State.__post_init__`.
 """
+
 from __future__ import annotations
 
 from games.rules.base import Event, IllegalMove

@@ -14,6 +14,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -121,7 +122,7 @@ def put(match, owned, tops=((), ()), **changes):
 
 def attempt(**fields) -> Attempt:
     """An attempt of seat 0 attacking a stack card, changed by `fields`."""
-    values = {
+    values: dict[str, Any] = {
         "roller": 0,
         "role": "attack",
         "target": "castle-eagle-2",
@@ -150,7 +151,7 @@ STAG_TOP = (("castle-eagle-2",), ("tournament-1",))
 
 def last(**fields) -> Last:
     """A finished attempt of seat 1 on a stack castle, changed by `fields`."""
-    values = {
+    values: dict[str, Any] = {
         "roller": 1,
         "role": "attack",
         "target": "castle-lion-2",
