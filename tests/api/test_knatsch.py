@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 from functools import cache
+from itertools import takewhile
 
 import pytest
 import time_machine
@@ -121,13 +122,32 @@ def _first_person_defence(throws) -> tuple[int, int | None] | None:
     )
 
 
+def _own_turn_after_robot(throws) -> bool:
+    """Return whether only the robot throws in its turn after alice's first
+    defence, and alice's next throw is in her own turn."""
+    first = next(
+        i
+        for i, (role, seat, _) in enumerate(throws)
+        if role == "defence" and seat != ROBOT
+    )
+    rest = throws[first:]
+    while rest and rest[0][0] == "defence":
+        rest = rest[1:]
+    robot_turn = list(takewhile(lambda t: t[2] == ROBOT, rest))
+    rest = rest[len(robot_turn) :]
+    only_robot = all(seat == ROBOT for _, seat, _ in robot_turn)
+    return only_robot and bool(rest) and rest[0][1:] == (0, 0)
+
+
 @cache
 def _seed(kind: str) -> int:
     """Return the first match seed whose match has what the tests of `kind` need.
 
     "main": alice (seat 0) defends against bob (seat 1) first, alice hosts
     the only tournaments, bob and the robot throw in them, and somebody
-    wins. "next_seat": bob defends against alice first, so his own turn
+    wins. "timeout": alice defends against bob first, only the robot
+    throws in its turn after that (alice then plays her own turn), a person
+    throws in a tournament as a guest, and somebody wins. "next_seat": bob defends against alice first, so his own turn
     follows the defence at once. Searched at test time, so a change to the
     robot or the engine moves the seed, not the tests.
     """
@@ -140,12 +160,12 @@ def _seed(kind: str) -> int:
             return seed
         hosts = {seat for role, seat, _ in throws if role == "host"}
         guests = {seat for role, seat, _ in throws if role == "joust"}
-        if (
-            kind == "main"
-            and defence == (0, 1)
-            and hosts == {0}
-            and guests == {1, ROBOT}
-        ):
+        main = defence == (0, 1) and hosts == {0} and guests == {1, ROBOT}
+        if kind == "main" and main:
+            return seed
+        person_guest = bool(guests - {ROBOT})
+        timeout = defence == (0, 1) and person_guest and _own_turn_after_robot(throws)
+        if kind == "timeout" and timeout:
             return seed
     pytest.fail(f"no seed below {SEEDS_TRIED} gives a {kind} match")
 
@@ -409,7 +429,7 @@ def test_a_defender_who_times_out_is_played_by_the_robot_and_the_match_goes_on(
     users = {"alice": alice, "bob": bob}
     table = Table(api_for, (alice, bob), django_capture_on_commit_callbacks)
     with time_machine.travel(START, tick=False) as traveller:
-        table.start(time_control="live")
+        table.start(seed=_seed("timeout"), time_control="live")
         _play(table, until=_defence_begins)
         bodies = table.last
         defending = bodies["alice"]["view"]["attempt"]
