@@ -32,8 +32,14 @@ web: install
 worker: install
 	$(BIN)/celery -A config worker --beat -l info --concurrency 2
 
+# Everything but the browser tests in TEST_WORKERS processes (pytest-xdist),
+# then the browser tests in one: each run of those starts its own Daphne and
+# Celery worker on fixed ports.
+TEST_WORKERS ?= 2
+
 test: install
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not browser"
+	$(BIN)/pytest -m browser
 
 lint: install
 	$(BIN)/ruff format --check . && $(BIN)/ruff check .

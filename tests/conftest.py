@@ -7,7 +7,31 @@ can enqueue without any server; tasks only run where a test runs them.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+
+from tests.tally import GAMES_PLAYED
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # An xdist worker hands its counts to the controller (pytest_testnodedown).
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["games_played"] = dict(GAMES_PLAYED)
+
+
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """Add a finished xdist worker's conformance counts to the controller's."""
+    for slug, count in (
+        getattr(node, "workeroutput", {}).get("games_played", {}).items()
+    ):
+        GAMES_PLAYED[slug] = GAMES_PLAYED.get(slug, 0) + count
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for slug, count in sorted(GAMES_PLAYED.items()):
+        terminalreporter.write_line(f"conformance: {slug}: {count} random games played")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -21,10 +21,9 @@ from games.rules.race.cards import DECK, KNONSTERS, sort_hand
 from games.rules.race.state import PHASE_OVER, PHASE_PLAY, State
 from games.rules.rng import Rng
 from games.rules.structs import replace
+from tests.tally import GAMES_PLAYED
 
-# Random games played by the conformance suite, summed per game slug and
-# printed in the terminal summary.
-GAMES_PLAYED: dict[str, int] = {}
+__all__ = ["GAMES_PLAYED", "PRIVACY", "Privacy"]
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -35,11 +34,6 @@ def _celery_in_memory():
 @pytest.fixture(autouse=True)
 def _english():
     """Override the platform fixture: pure rules tests read no settings."""
-
-
-def pytest_terminal_summary(terminalreporter):
-    for slug, count in sorted(GAMES_PLAYED.items()):
-        terminalreporter.write_line(f"conformance: {slug}: {count} random games played")
 
 
 @dataclass(frozen=True)
