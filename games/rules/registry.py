@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dice_stars, knatsch, race
+from . import dice_stars, knatsch, race, rat_um_rad
 from .base import Robot, Rules
 
 RULES_BY_SLUG: dict[str, Rules[Any, Any]] = {
     "race": race.RULES,
     "dice-stars": dice_stars.RULES,
     "knatsch": knatsch.RULES,
+    "rat-um-rad": rat_um_rad.RULES,
 }
 
 # The first robot of each game is its default (also used for "finish
@@ -19,6 +20,7 @@ ROBOTS_BY_SLUG: dict[str, dict[str, Robot[Any]]] = {
     "race": race.ROBOTS,
     "dice-stars": dice_stars.ROBOTS,
     "knatsch": knatsch.ROBOTS,
+    "rat-um-rad": rat_um_rad.ROBOTS,
 }
 
 

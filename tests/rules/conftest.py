@@ -19,6 +19,8 @@ import pytest
 from games.rules.race import RULES as RACE
 from games.rules.race.cards import DECK, KNONSTERS, sort_hand
 from games.rules.race.state import PHASE_OVER, PHASE_PLAY, State
+from games.rules.rat_um_rad.cards import sort_hand as rur_sort_hand
+from games.rules.rat_um_rad.maps import MAPS as RUR_MAPS
 from games.rules.rng import Rng
 from games.rules.structs import replace
 from tests.tally import GAMES_PLAYED
@@ -92,12 +94,77 @@ def _knatsch_scramble(state: Any, viewer: int | None, rnd: random.Random) -> Any
     )
 
 
+def _rat_um_rad_scramble(state: Any, viewer: int | None, rnd: random.Random) -> Any:
+    # Other seats' hands and the deck are one pool of unknown wheel cards;
+    # other seats' destination cards and offers, the cards given back in
+    # setup and the short deck are one pool of unknown short cards; other
+    # seats' long cards may be any the viewer does not hold. Until the end,
+    # when the results reveal every seat's destination cards.
+    others = [s for s in range(state.seats) if s != viewer]
+    pool = [c for s in others for c in state.hands[s]] + list(state.deck)
+    rnd.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        size = len(hands[s])
+        hands[s], pool = rur_sort_hand(pool[:size]), pool[size:]
+    deck = tuple(pool)
+    game_map = RUR_MAPS[state.map]
+    destinations = list(state.destinations)
+    offers = list(state.offers)
+    returned = state.returned
+    short_deck = list(state.short_deck)
+    if state.phase != "over":
+        longs = [
+            c
+            for c in game_map.long
+            if viewer is None or c not in state.destinations[viewer]
+        ]
+        rnd.shuffle(longs)
+        shorts = [
+            c
+            for s in others
+            for c in (*state.destinations[s], *state.offers[s])
+            if c in game_map.short
+        ]
+        shorts += [*state.returned, *state.short_deck]
+        rnd.shuffle(shorts)
+
+        def redeal(cards: tuple[str, ...]) -> tuple[str, ...]:
+            nonlocal shorts
+            out = []
+            for card in cards:
+                if card in game_map.long:
+                    out.append(longs.pop())
+                else:
+                    out.append(shorts.pop())
+            return tuple(out)
+
+        for s in others:
+            destinations[s] = redeal(state.destinations[s])
+            offers[s] = redeal(state.offers[s])
+        returned = redeal(state.returned)
+        short_deck = list(shorts)
+    else:
+        rnd.shuffle(short_deck)
+    return replace(
+        state,
+        rng=Rng(seed=rnd.randrange(10**9), draws=rnd.randrange(100)),
+        hands=tuple(hands),
+        deck=deck,
+        destinations=tuple(destinations),
+        offers=tuple(offers),
+        returned=returned,
+        short_deck=tuple(short_deck),
+    )
+
+
 # Per game slug; a game with hidden information must have an entry
 # (STYLE.md B12, step 5). "decided" is announced on purpose: Spielpost's
 # rulings on the Race rules page, A decided race.
 PRIVACY: dict[str, Privacy] = {
     "race": Privacy(scramble=_race_scramble, announced=frozenset({"decided"})),
     "knatsch": Privacy(scramble=_knatsch_scramble),
+    "rat-um-rad": Privacy(scramble=_rat_um_rad_scramble),
 }
 
 

@@ -40,7 +40,7 @@ DEFAULT_GAMES = 300
 # purity of apply, the replay and the outcome are still checked at every
 # step. Knatsch's random games run to hundreds of throws, and checking all
 # of them would make its thousands of CI games take most of an hour.
-CHECK_EVERY = {"knatsch": 8}
+CHECK_EVERY = {"knatsch": 8, "rat-um-rad": 6}
 GAMES_PER_GAME = int(os.environ.get("CONFORMANCE_GAMES", DEFAULT_GAMES))
 # Each game's random matches are split into batches so failures name a
 # small seed range.
@@ -86,6 +86,21 @@ JUNK_MOVES: list[Any] = [
     {"kind": "rebag"},
     {"kind": "rebag", "with_reserve": "yes"},
     {"kind": "rebag", "with_reserve": 1},
+    {"kind": "keep"},
+    {"kind": "keep", "cards": "FromDMIToBahnhof"},
+    {"kind": "keep", "cards": [1, 2]},
+    {"kind": "take_display"},
+    {"kind": "take_display", "colour": "grey"},
+    {"kind": "take_display", "colour": "purple"},
+    {"kind": "take_deck", "colour": "red"},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch"},
+    {"kind": "build", "road": 3, "colour": "red", "jokers": 0},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "grey", "jokers": 0},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "red", "jokers": -1},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "red", "jokers": 7},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "red", "jokers": "1"},
+    {"kind": "draw_destinations", "count": 3},
+    {"kind": "pass", "seat": 0},
 ]
 
 

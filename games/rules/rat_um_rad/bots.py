@@ -1,0 +1,25 @@
+"""Rat um Rad robots: pure strategies that see only their seat's view and moves.
+
+"route" plans paths for its destination cards and gathers the cards they
+need (the route package); "random" chooses uniformly among the legal moves.
+"""
+
+from __future__ import annotations
+
+from games.rules.base import JSON, Robot, gettext_noop
+from games.rules.rng import Rng
+
+from .route import choose_route
+from .state import Move
+
+
+def choose_random(view: JSON, legal: list[Move], rng: Rng) -> Move:
+    """Return a uniformly random legal move; raise ValueError if `legal` is empty."""
+    move, _ = rng.choice(legal)
+    return move
+
+
+ROBOTS: dict[str, Robot[Move]] = {
+    "route": Robot("route", gettext_noop("Route robot"), choose_route),
+    "random": Robot("random", gettext_noop("Random robot"), choose_random),
+}

@@ -1,0 +1,210 @@
+"""Rat um Rad route robot: what it knows, shortest paths, and the card deficit.
+
+A `Board` is read from one seat's view and the public map; nothing else.
+Paths run over the roads the seat could still build: its own roads cost 0,
+roads of other seats are blocked, and so is the second lane of a double
+route when the seat owns the first or, with 2-3 seats, when anybody does
+(Rat um Rad seed, Radverbindung bauen).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from games.rules.base import JSON
+from games.rules.rat_um_rad.actions import PAIR_SEATS
+from games.rules.rat_um_rad.cards import COLOURS, GREY, JOKER
+from games.rules.rat_um_rad.maps import Destination, Map, Road
+
+# A road's planning cost: its wheels, one turn to build it, and half a turn
+# per card still missing (a take action brings two cards).
+BUILD_TURN = 2.5
+MISSING_CARD = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What the seat knows: the map, road owners, its hand and wheels left.
+
+    `owners` maps built road ids to seats; `hand` counts the 8 colours and
+    "joker"; `wheels` are the seat's wheels left.
+    """
+
+    map: Map
+    seat: int
+    seats: int
+    owners: dict[str, int]
+    hand: Counter[str]
+    wheels: int
+
+    def mine(self, road: Road) -> bool:
+        """Return whether the seat built `road`."""
+        return self.owners.get(road.id) == self.seat
+
+    def open(self, road: Road) -> bool:
+        """Return whether the seat may still build `road`, cards aside."""
+        if road.id in self.owners or road.length > self.wheels:
+            return False
+        if road.pair is not None and road.pair in self.owners:
+            return self.owners[road.pair] != self.seat and self.seats > PAIR_SEATS
+        return True
+
+
+def board_from_view(view: JSON, game_map: Map) -> Board:
+    """Return the Board of the viewing seat; precondition: a seated view."""
+    seat = int(view["seat"])
+    hand = Counter({kind: int(n) for kind, n in view["hand"].items() if n})
+    return Board(
+        map=game_map,
+        seat=seat,
+        seats=int(view["seats"]),
+        owners={road: int(owner) for road, owner in view["roads"].items()},
+        hand=hand,
+        wheels=int(view["players"][seat]["wheels"]),
+    )
+
+
+_ADJACENCY: dict[Map, dict[str, list[tuple[Road, str]]]] = {}
+
+
+def adjacency(game_map: Map) -> dict[str, list[tuple[Road, str]]]:
+    """Return place -> [(road, other place)] in map road order (cached per map)."""
+    found = _ADJACENCY.get(game_map)
+    if found is None:
+        found = {place.name: [] for place in game_map.places}
+        for road in game_map.roads:
+            found[road.a].append((road, road.b))
+            found[road.b].append((road, road.a))
+        _ADJACENCY[game_map] = found
+    return found
+
+
+def road_cost(board: Board, road: Road) -> float:
+    """Return the planning cost of building `road` with the seat's hand."""
+    if road.colour == GREY:
+        have = max(board.hand[c] for c in COLOURS)
+    else:
+        have = board.hand[road.colour]
+    missing = max(0, road.length - have - board.hand[JOKER])
+    return road.length + BUILD_TURN + MISSING_CARD * missing
+
+
+def shortest(
+    board: Board, a: str, b: str, free: Iterable[str] = ()
+) -> tuple[float, list[Road]] | None:
+    """Return (cost, unbuilt roads) of the cheapest path from `a` to `b`, or None.
+
+    Own roads and the roads in `free` (already planned) cost nothing and
+    are not listed; blocked roads are skipped. Ties go by place name, so
+    the answer is deterministic.
+    """
+    planned = set(free)
+    links = adjacency(board.map)
+    best: dict[str, float] = {a: 0.0}
+    via: dict[str, tuple[str, Road]] = {}
+    heap: list[tuple[float, str]] = [(0.0, a)]
+    while heap:
+        cost, place = heapq.heappop(heap)
+        if place == b:
+            break
+        if cost > best[place]:
+            continue
+        for road, other in links[place]:
+            if board.mine(road) or road.id in planned:
+                step = 0.0
+            elif board.open(road):
+                step = road_cost(board, road)
+            else:
+                continue
+            if cost + step < best.get(other, float("inf")):
+                best[other] = cost + step
+                via[other] = (place, road)
+                heapq.heappush(heap, (cost + step, other))
+    if b not in best:
+        return None
+    roads: list[Road] = []
+    place = b
+    while place != a:
+        place, road = via[place]
+        if not board.mine(road) and road.id not in planned:
+            roads.append(road)
+    roads.reverse()
+    return best[b], roads
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Unbuilt `roads` that join the `targets`; `dropped` cannot be joined.
+
+    `cost` is the planning cost of the roads, `wheels` their total length.
+    """
+
+    roads: tuple[Road, ...]
+    targets: tuple[Destination, ...]
+    dropped: tuple[Destination, ...]
+    cost: float
+    wheels: int
+
+
+def plan_routes(
+    board: Board, cards: Iterable[Destination], base: Iterable[Road] = ()
+) -> Plan:
+    """Return a plan joining as many of `cards` as the seat's wheels allow.
+
+    Greedy: join the card that is cheapest given the roads planned so far
+    (`base` first), until none is left; a card without a path, or whose
+    roads would exceed the wheels left, is dropped.
+    """
+    roads: dict[str, Road] = {road.id: road for road in base}
+    wheels = sum(road.length for road in roads.values())
+    cost = sum(road_cost(board, road) for road in roads.values())
+    pending = sorted(cards, key=lambda d: d.id)
+    targets: list[Destination] = []
+    dropped: list[Destination] = []
+    while pending:
+        best: tuple[float, int, list[Road]] | None = None
+        for index, card in enumerate(pending):
+            found = shortest(board, card.a, card.b, roads)
+            if found is None:
+                continue
+            extra = sum(road.length for road in found[1])
+            if wheels + extra > board.wheels:
+                continue
+            if best is None or found[0] < best[0]:
+                best = (found[0], index, found[1])
+        if best is None:
+            dropped.extend(pending)
+            break
+        found_cost, index, path = best
+        targets.append(pending.pop(index))
+        for road in path:
+            roads[road.id] = road
+        wheels += sum(road.length for road in path)
+        cost += found_cost
+    return Plan(tuple(roads.values()), tuple(targets), tuple(dropped), cost, wheels)
+
+
+def deficit(roads: Iterable[Road], hand: Counter[str]) -> int:
+    """Return how many more cards `hand` needs to pay for all of `roads`.
+
+    Coloured roads take their colour first; grey roads take the colour
+    with the most cards left over; jokers fill whatever is missing.
+    """
+    need: Counter[str] = Counter()
+    grey: list[int] = []
+    for road in roads:
+        if road.colour == GREY:
+            grey.append(road.length)
+        else:
+            need[road.colour] += road.length
+    missing = sum(max(0, need[c] - hand[c]) for c in COLOURS)
+    spare = [max(0, hand[c] - need[c]) for c in COLOURS]
+    for length in sorted(grey, reverse=True):
+        most = max(range(len(spare)), key=lambda i: (spare[i], -i))
+        used = min(length, spare[most])
+        spare[most] -= used
+        missing += length - used
+    return max(0, missing - hand[JOKER])
