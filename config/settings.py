@@ -282,7 +282,23 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Spielpost API",
-    "DESCRIPTION": "Play Spielpost matches from bots and other clients.",
+    "DESCRIPTION": (
+        "Play Spielpost matches from bots and other clients.\n\n"
+        "**Websocket for programs: `/ws/play/`.** Authenticate with the same "
+        "token (`Authorization: Token <key>` on the upgrade request, or a first "
+        'message `{"command": "AUTH", "token": "<key>"}`), then send JSON '
+        'commands `{"command", "data", "id", "match"}` and get answers `{"id", '
+        '"command", "ok", "result"}` or `{..., "ok": false, "error": {"code", '
+        '"message"}}`. Commands: REQUEST_GAMES, REQUEST_ALL_CONNECTED_PLAYERS, '
+        "WANT_TO_JOIN_GAME (WANT_JOIN_GAME), WATCH, UNWATCH, VIEW, LEGAL_MOVES, "
+        "MOVE (a move as in `POST /api/matches/{id}/moves/`), and each game's "
+        "own (Rat um Rad: SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION, "
+        "TAKE_WHEEL, BUILD_ROAD, DRAW_DESTINATION_CARDS, KEEP_DESTINATION_CARDS, "
+        'PASS). After every change of your matches it pushes `{"event": "view", '
+        '"match", "version", "view", "legal_moves", "to_move", ...}` as your '
+        'seat sees it. See the README, section "Programs: the /ws/play/ '
+        'protocol".'
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI's files come from the pinned sidecar package, not a CDN.

@@ -1,6 +1,7 @@
 """Push-only websocket consumers (STYLE.md B7).
 
-Moves arrive over HTTP; sockets only carry re-rendered HTML for the viewer
+Moves arrive over HTTP (the program socket /ws/play/ excepted); the boards'
+sockets only carry re-rendered HTML for the viewer
 at the other end, swapped in by the htmx ws extension (hx-swap-oob).
 
 A change reaches every socket of a match (or of the lobby) in a process at
@@ -16,13 +17,16 @@ and joins again once the layer is back (see games/channel_layers.py).
 `match`: the board's consumer (`MatchConsumer`); `lobby`: the lobby's
 (`LobbyConsumer`); `shared`: what both use (`RenderShare`, `PushViewer`,
 the group and scope helpers); `renders`: the pushed fragments; `presence`:
-the presence hooks. Callers import from here.
+the presence hooks; `play`: the program socket /ws/play/ (`PlayConsumer`,
+JSON commands in, answers and views out; `play_requests` its database side).
+Callers import from here.
 """
 
 from __future__ import annotations
 
 from .lobby import LobbyConsumer
 from .match import MatchConsumer
+from .play import PlayConsumer
 from .presence import (
     _presence_call,
     _presence_heartbeat,
@@ -48,6 +52,7 @@ __all__ = [
     "RENDERS",
     "LobbyConsumer",
     "MatchConsumer",
+    "PlayConsumer",
     "PushViewer",
     "RenderShare",
     "_bell_render",

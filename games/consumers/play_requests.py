@@ -1,0 +1,207 @@
+"""The database side of the program socket (`/ws/play/`, see play.py).
+
+Synchronous functions, run by the consumer through `database_sync_to_async`.
+They only read through the selectors and the API's bodies and write through
+the services (`seat_claim`, `move_submit`): the socket has no write path of
+its own. Each raises the services' refusals (games.exceptions), the rules'
+(`RulesError`: an illegal move, a game command that stands for no move) or
+`PlayError`, which the consumer turns into error answers.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Q
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import AuthenticationFailed
+
+from accounts.authentication import CheckedTokenAuthentication
+from accounts.models import User
+from games import exceptions, selectors, services
+from games.api.bodies import match_body, match_summary
+from games.models import Match, Seat
+from games.rules.registry import RULES_BY_SLUG
+
+NO_SUCH_MATCH = _("There is no such match.")
+BAD_MATCH_ID = _("Name the match by its id (a whole number).")
+BAD_STATUS = _(
+    "Unknown status filter. Use one of: open, active (STARTED), finished, aborted."
+)
+BAD_GAME = _("There is no such game.")
+BAD_FILTER = _('Send null, a status, or {"status": ..., "game": ..., "mine": ...}.')
+BAD_VERSION = _("The version must be a whole number.")
+
+
+class PlayError(Exception):
+    """A refusal of the program socket: an error `code` and a translatable message."""
+
+    def __init__(self, code: str, message: str | Promise) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(str(message))
+
+
+# The seed's status names and Spielpost's, upper-cased: REQUEST_GAMES' filter.
+STATUS_NAMES: dict[str, str] = {
+    "OPEN": Match.Status.OPEN,
+    "WAITING": Match.Status.OPEN,
+    "PREPARATION": Match.Status.OPEN,
+    "ACTIVE": Match.Status.ACTIVE,
+    "STARTED": Match.Status.ACTIVE,
+    "RUNNING": Match.Status.ACTIVE,
+    "FINISHED": Match.Status.FINISHED,
+    "ENDED": Match.Status.FINISHED,
+    "ABORTED": Match.Status.ABORTED,
+}
+GAMES_LIMIT = 100
+
+
+def token_user(key: str) -> User:
+    """Return the active user of API token `key`, as the REST API checks it.
+
+    Raises PlayError("auth_failed") with DRF's message for a malformed or
+    unknown token or an inactive account (`CheckedTokenAuthentication`).
+    """
+    try:
+        user, _token = CheckedTokenAuthentication().authenticate_credentials(key)
+    except AuthenticationFailed as error:
+        raise PlayError("auth_failed", str(error.detail)) from None
+    return user  # type: ignore[no-any-return]
+
+
+def match_id_of(value: Any) -> int:
+    """Return a match id from a command: an int or a string of digits (the seed's STRING)."""
+    if isinstance(value, str) and value.isdigit() and len(value) < 19:
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    raise PlayError("bad_data", BAD_MATCH_ID)
+
+
+def games_list(user: User, data: Any) -> list[dict[str, Any]]:
+    """REQUEST_GAMES: the matches `user` can see, newest first, as the API lists them.
+
+    `data`: None, a status (Spielpost's or the seed's, see STATUS_NAMES) or
+    `{"status", "game", "mine"}` (each optional). Others' private matches are
+    left out, as in GET /api/matches/.
+    """
+    filters: Mapping[str, Any]
+    if data is None:
+        filters = {}
+    elif isinstance(data, str):
+        filters = {"status": data}
+    elif isinstance(data, Mapping):
+        filters = data
+    else:
+        raise PlayError("bad_data", BAD_FILTER)
+    mine = Exists(Seat.objects.filter(match=OuterRef("pk"), user=user))
+    matches = (
+        Match.objects.filter(Q(private=False) | mine)
+        .prefetch_related("seats__user")
+        .order_by("-created_at")
+    )
+    status = filters.get("status")
+    if status not in (None, ""):
+        if not isinstance(status, str) or status.upper() not in STATUS_NAMES:
+            raise PlayError("bad_data", BAD_STATUS)
+        matches = matches.filter(status=STATUS_NAMES[status.upper()])
+    game = filters.get("game")
+    if game not in (None, ""):
+        if game not in RULES_BY_SLUG:
+            raise PlayError("bad_data", BAD_GAME)
+        matches = matches.filter(game_slug=game)
+    if filters.get("mine") is True:
+        matches = matches.filter(seats__user=user)
+    return [match_summary(match) for match in matches[:GAMES_LIMIT]]
+
+
+def seated_match_ids(user: User) -> list[int]:
+    """Return the ids of `user`'s open and running matches."""
+    return [match.id for match, _turn in selectors.matches_for_user(user=user)]
+
+
+def is_seated(user: User, match_id: int) -> bool:
+    """Return whether `user` has a seat at match `match_id`."""
+    return Seat.objects.filter(match_id=match_id, user=user).exists()
+
+
+def body(user: User, match_id: int) -> dict[str, Any]:
+    """Return the API's body of the match as `user`'s seat (or a spectator) sees it."""
+    try:
+        match = Match.objects.get(id=match_id)
+    except Match.DoesNotExist:
+        raise PlayError("not_found", NO_SUCH_MATCH) from None
+    return match_body(match, user)
+
+
+def join(user: User, match_id: int) -> dict[str, Any]:
+    """WANT_TO_JOIN_GAME: take the first free seat (`services.seat_claim`)."""
+    body(user, match_id)
+    services.seat_claim(match_id=match_id, user=user)
+    return body(user, match_id)
+
+
+def move(user: User, match_id: int, move_data: Any, version: Any) -> dict[str, Any]:
+    """MOVE: play `move_data` through `services.move_submit`; return the body after.
+
+    `version`: the version the move was made against; None: the current one.
+    """
+    if version is None:
+        version = body(user, match_id)["version"]
+    elif isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise PlayError("bad_data", BAD_VERSION)
+    services.move_submit(
+        match_id=match_id, user=user, move_data=move_data, expected_version=version
+    )
+    return body(user, match_id)
+
+
+@functools.cache
+def game_commands(slug: str) -> dict[str, Any]:
+    """Return game `slug`'s protocol COMMANDS (its rules package's protocol.py), or {}."""
+    package = type(RULES_BY_SLUG[slug]).__module__.rpartition(".")[0]
+    name = f"{package}.protocol"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return {}
+    return dict(getattr(module, "COMMANDS", {}))
+
+
+def all_game_commands() -> frozenset[str]:
+    """Return every game's command names."""
+    return frozenset(name for slug in RULES_BY_SLUG for name in game_commands(slug))
+
+
+def game_command(user: User, match_id: int, name: str, data: Any) -> dict[str, Any]:
+    """Play the move a game command stands for; return the body after.
+
+    The game's protocol function sees the seat's view and legal moves only
+    (never another seat's secrets); its move goes through `move` (the move
+    service), made against the version it was read at. Raises PlayError
+    ("unknown_command") when the match's game has no such command, the
+    services' NotSeated / NotYourTurn before asking the game, and the
+    game's ProtocolError (a RulesError) when the command stands for no move.
+    """
+    current = body(user, match_id)
+    command = game_commands(current["game"]).get(name)
+    if command is None:
+        raise PlayError("unknown_command", UNKNOWN_FOR_GAME)
+    if current["your_seat"] is None:
+        raise exceptions.NotSeated()
+    if current["status"] != Match.Status.ACTIVE:
+        raise exceptions.MatchNotActive()
+    if current["your_seat"] not in current["to_move"]:
+        raise exceptions.NotYourTurn()
+    move_data = command(current["view"], current["legal_moves"], data)
+    return move(user, match_id, move_data, current["version"])
+
+
+UNKNOWN_FOR_GAME = _("This match's game has no such command.")

@@ -1,0 +1,431 @@
+"""The program socket /ws/play/: token auth, JSON commands, answers and view pushes."""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from rest_framework.throttling import AnonRateThrottle
+
+from accounts.services import api_token_get_or_create
+from config.asgi import application
+from games import services
+from games.consumers import play
+from games.models import Match
+from tests.games.helpers import legal_json
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("own_channel_layer"),
+]
+
+# The anonymous rate limit counts per address: each socket gets its own.
+_ADDRESSES = (
+    f"10.{n // 65536 % 256}.{n // 256 % 256}.{n % 256}"
+    for n in itertools.count(uuid.uuid4().int % 2**24)
+)
+
+
+async def _token(user):
+    return (await database_sync_to_async(api_token_get_or_create)(user=user)).key
+
+
+async def _socket(user=None, *, header=True, address=None):
+    """Connect to /ws/play/, authenticated by header as `user` (None: not)."""
+    headers = [(b"origin", b"http://testserver")]
+    if user is not None and header:
+        headers.append((b"authorization", f"Token {await _token(user)}".encode()))
+    socket = WebsocketCommunicator(application, "/ws/play/", headers=headers)
+    socket.scope["client"] = (address or next(_ADDRESSES), 12345)
+    accepted, _ = await socket.connect()
+    assert accepted
+    if user is not None and header:
+        answer = await socket.receive_json_from(timeout=5)
+        assert answer["ok"], answer
+    return socket
+
+
+async def _ask(socket, command, data=None, **fields):
+    """Send a command; return its answer (pushes meanwhile are skipped)."""
+    ident = uuid.uuid4().hex
+    await socket.send_json_to({"command": command, "data": data, "id": ident, **fields})
+    while True:
+        message = await socket.receive_json_from(timeout=5)
+        if message.get("id") == ident:
+            return message
+
+
+async def _pushes(socket, timeout=1.0):
+    """Return the view pushes that arrive until the socket is quiet."""
+    found = []
+    while not await socket.receive_nothing(timeout=timeout):
+        message = await socket.receive_json_from(timeout=1)
+        if message.get("event") == "view":
+            found.append(message)
+        timeout = 0.3
+    return found
+
+
+@pytest.fixture(autouse=True)
+def _nobody_connected():
+    play.CONNECTED.clear()
+    play.NAMES.clear()
+
+
+async def test_auth_by_header_answers_who_is_connected(alice):
+    socket = await _socket(alice)
+    try:
+        answer = await _ask(socket, "REQUEST_ALL_CONNECTED_PLAYERS")
+    finally:
+        await socket.disconnect()
+    assert answer["ok"]
+    assert answer["result"] == [{"id": alice.pk, "name": "Alice"}]
+
+
+async def test_auth_by_first_message(alice, bob):
+    token = await _token(alice)
+    socket = await _socket()
+    other = await _socket(bob)
+    try:
+        refused = await _ask(socket, "REQUEST_GAMES")
+        answer = await _ask(socket, "AUTH", token=token)
+        players = await _ask(socket, "REQUEST_ALL_CONNECTED_PLAYERS")
+    finally:
+        await socket.disconnect()
+        await other.disconnect()
+    assert not refused["ok"]
+    assert refused["error"]["code"] == "unauthenticated"
+    assert answer["ok"]
+    assert answer["result"]["id"] == alice.pk
+    assert {p["id"] for p in players["result"]} == {alice.pk, bob.pk}
+
+
+async def test_a_bad_token_is_an_error_answer_and_the_socket_stays(alice):
+    socket = await _socket()
+    try:
+        malformed = await _ask(socket, "AUTH", token="nope")
+        unknown = await _ask(socket, "AUTH", token="0" * 40)
+        not_a_string = await _ask(socket, "AUTH", token=42)
+        still = await _ask(socket, "AUTH", token=await _token(alice))
+    finally:
+        await socket.disconnect()
+    for answer in (malformed, unknown, not_a_string):
+        assert not answer["ok"]
+        assert answer["error"]["code"] == "auth_failed"
+        assert answer["error"]["message"]
+    assert still["ok"]
+
+
+async def test_a_bad_header_is_answered_and_auth_by_message_still_works(alice):
+    headers = [(b"origin", b"http://testserver"), (b"authorization", b"Bearer x")]
+    socket = WebsocketCommunicator(application, "/ws/play/", headers=headers)
+    socket.scope["client"] = (next(_ADDRESSES), 1)
+    assert (await socket.connect())[0]
+    try:
+        first = await socket.receive_json_from(timeout=5)
+        answer = await _ask(socket, "AUTH", token=await _token(alice))
+    finally:
+        await socket.disconnect()
+    assert first["command"] == "AUTH"
+    assert first["error"]["code"] == "auth_failed"
+    assert answer["ok"]
+
+
+async def test_an_inactive_account_is_refused_as_by_the_api(alice):
+    token = await _token(alice)
+    alice.is_active = False
+    await database_sync_to_async(alice.save)()
+    socket = await _socket()
+    try:
+        answer = await _ask(socket, "AUTH", token=token)
+    finally:
+        await socket.disconnect()
+    assert answer["error"]["code"] == "auth_failed"
+
+
+async def test_unauthenticated_commands_are_rate_limited_as_the_api(monkeypatch):
+    # The API's anonymous throttle, with a smaller rate.
+    monkeypatch.setattr(AnonRateThrottle, "THROTTLE_RATES", {"anon": "2/minute"})
+    socket = await _socket()
+    codes = [(await _ask(socket, "REQUEST_GAMES"))["error"]["code"] for _ in range(3)]
+    for _ in range(3):
+        await socket.send_json_to({"command": "REQUEST_GAMES"})
+    closed = None
+    for _ in range(4):
+        message = await socket.receive_output(timeout=5)
+        if message["type"] == "websocket.close":
+            closed = message
+            break
+    assert codes == ["unauthenticated", "unauthenticated", "throttled"]
+    assert closed is not None
+    assert closed["code"] == play.CLOSE_THROTTLED
+
+
+async def test_malformed_messages_get_error_answers(alice):
+    socket = await _socket(alice)
+    try:
+        await socket.send_to(text_data="{not json")
+        bad_json = await socket.receive_json_from(timeout=5)
+        await socket.send_to(text_data="[" * 100 + "]" * 100)
+        too_deep = await socket.receive_json_from(timeout=5)
+        await socket.send_to(text_data='{"data": 1}')
+        no_command = await socket.receive_json_from(timeout=5)
+        await socket.send_to(text_data="42")
+        number = await socket.receive_json_from(timeout=5)
+        unknown = await _ask(socket, "FLY_TO_THE_MOON")
+        bad_id = await _ask(socket, "WATCH", {"a": 1})
+        no_match = await _ask(socket, "VIEW", 999999)
+        alive = await _ask(socket, "REQUEST_GAMES")
+    finally:
+        await socket.disconnect()
+    assert bad_json["error"]["code"] == "bad_json"
+    assert too_deep["error"]["code"] == "bad_json"
+    assert no_command["error"]["code"] == "bad_message"
+    assert number["error"]["code"] == "bad_message"
+    assert unknown["error"]["code"] == "unknown_command"
+    assert bad_id["error"]["code"] == "bad_data"
+    assert no_match["error"]["code"] == "not_found"
+    assert alive["ok"]
+
+
+async def test_messages_are_in_the_players_language(race_match, carol):
+    carol.language = "de"
+    await database_sync_to_async(carol.save)()
+    socket = await _socket(carol)
+    try:
+        answer = await _ask(socket, "MOVE", {"kind": "x"}, match=race_match.id)
+    finally:
+        await socket.disconnect()
+    assert answer["error"]["code"] == "not_seated"
+    assert answer["error"]["message"] == "Du hast keinen Platz in dieser Partie."
+
+
+async def test_request_games_lists_matches_with_a_status_filter(alice, bob):
+    open_match = await database_sync_to_async(services.match_create)(
+        user=bob, game_slug="race", seats=3
+    )
+    socket = await _socket(alice)
+    try:
+        all_games = await _ask(socket, "REQUEST_GAMES")
+        started = await _ask(socket, "REQUEST_GAMES", "STARTED")
+        waiting = await _ask(socket, "REQUEST_GAMES", {"status": "open"})
+        bad = await _ask(socket, "REQUEST_GAMES", "SOMETIME")
+    finally:
+        await socket.disconnect()
+    assert [m["id"] for m in all_games["result"]] == [open_match.id]
+    assert started["result"] == []
+    assert waiting["result"][0]["status"] == "open"
+    assert waiting["result"][0]["seats"][0]["name"] == "Bob"
+    assert bad["error"]["code"] == "bad_data"
+
+
+async def test_want_to_join_game_takes_a_free_seat(alice, bob):
+    match = await database_sync_to_async(services.match_create)(
+        user=alice, game_slug="race", seats=2
+    )
+    socket = await _socket(bob)
+    try:
+        answer = await _ask(socket, "WANT_TO_JOIN_GAME", str(match.id))
+        again = await _ask(socket, "WANT_JOIN_GAME", match.id)
+        pushes = await _pushes(socket)
+    finally:
+        await socket.disconnect()
+    assert answer["ok"]
+    assert answer["result"]["your_seat"] == 1
+    assert answer["result"]["status"] == "active"
+    assert again["error"]["code"] == "seat_unavailable"
+    # The start of the match is pushed to the new seat.
+    assert pushes
+    assert pushes[-1]["match"] == match.id
+    assert pushes[-1]["your_seat"] == 1
+
+
+async def test_a_move_is_played_and_another_seats_socket_gets_its_own_view(
+    race_match, alice, bob
+):
+    alice_socket = await _socket(alice)
+    bob_socket = await _socket(bob)
+    try:
+        legal = await _ask(alice_socket, "LEGAL_MOVES", race_match.id)
+        move = legal["result"][0]
+        answer = await _ask(alice_socket, "MOVE", move, match=race_match.id)
+        pushes = await _pushes(bob_socket)
+    finally:
+        await alice_socket.disconnect()
+        await bob_socket.disconnect()
+    assert answer["ok"], answer
+    assert answer["result"]["version"] == 1
+    assert pushes[-1]["version"] == 1
+    assert pushes[-1]["your_seat"] == 1
+    # Privacy: alice's secret favourites are not in bob's view.
+    view = pushes[-1]["view"]
+    assert view["seat"] == 1
+    assert view["players"][0]["chosen"]
+    assert not view["players"][0]["favourites"]
+    assert view["favourites"] is None
+    assert pushes[-1]["legal_moves"]
+
+
+async def test_an_illegal_move_is_an_error_and_changes_nothing(race_match, alice):
+    socket = await _socket(alice)
+    try:
+        answer = await _ask(
+            socket, "MOVE", {"kind": "no_such_move"}, match=race_match.id
+        )
+        not_object = await _ask(socket, "MOVE", "favourites", match=race_match.id)
+        stale = await _ask(
+            socket, "MOVE", {"kind": "x"}, match=race_match.id, version=99
+        )
+    finally:
+        await socket.disconnect()
+    assert answer["error"]["code"] == "illegal_move"
+    assert not_object["error"]["code"] == "illegal_move"
+    assert stale["error"]["code"] == "stale"
+    await database_sync_to_async(race_match.refresh_from_db)()
+    assert race_match.version == 0
+
+
+async def test_a_spectator_watching_gets_no_seats_secret(race_match, alice, carol):
+    watcher = await _socket(carol)
+    try:
+        watched = await _ask(watcher, "WATCH", race_match.id)
+        moves = await database_sync_to_async(legal_json)(race_match, 0)
+        await database_sync_to_async(services.move_submit)(
+            match_id=race_match.id, user=alice, move_data=moves[0], expected_version=0
+        )
+        pushes = await _pushes(watcher)
+        not_seated = await _ask(watcher, "MOVE", moves[0])
+    finally:
+        await watcher.disconnect()
+    assert watched["result"]["your_seat"] is None
+    assert pushes[-1]["version"] == 1
+    assert pushes[-1]["view"]["seat"] is None
+    assert pushes[-1]["legal_moves"] == []
+    assert pushes[-1]["view"]["favourites"] is None
+    assert not pushes[-1]["view"]["players"][0]["favourites"]
+    assert not_seated["error"]["code"] == "not_seated"
+
+
+async def test_the_seeds_positional_form_is_accepted(alice):
+    socket = await _socket(alice)
+    try:
+        await socket.send_json_to(["REQUEST_ALL_CONNECTED_PLAYERS", None, "NONE"])
+        answer = await socket.receive_json_from(timeout=5)
+    finally:
+        await socket.disconnect()
+    assert answer["ok"]
+    assert answer["command"] == "REQUEST_ALL_CONNECTED_PLAYERS"
+
+
+async def test_a_game_command_for_another_game_is_refused(race_match, alice):
+    socket = await _socket(alice)
+    try:
+        answer = await _ask(socket, "BUILD_ROAD", "A-to-B", match=race_match.id)
+    finally:
+        await socket.disconnect()
+    assert answer["error"]["code"] == "unknown_command"
+    await database_sync_to_async(race_match.refresh_from_db)()
+    assert race_match.version == 0
+
+
+def _robots_play(match_id: int) -> int:
+    """Let the robot seats play until a person is to move; return their moves."""
+    played = 0
+    while True:
+        version = Match.objects.values_list("version", flat=True).get(id=match_id)
+        if (
+            services.robot_move_play(match_id=match_id, expected_version=version)
+            is None
+        ):
+            return played
+        played += 1
+
+
+def _seed_command(body: dict) -> tuple[str, object]:
+    """Choose the next seed command from the seat's view and legal moves."""
+    view, legal = body["view"], body["legal_moves"]
+    kinds = {move["kind"] for move in legal}
+    if view["phase"] == "setup":
+        return "SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION", [
+            card["id"] for card in view["offer"]
+        ]
+    if view["offer"]:
+        return "KEEP_DESTINATION_CARDS", [view["offer"][0]["id"]]
+    builds = [move for move in legal if move["kind"] == "build"]
+    if builds and view["picks"] == 0:
+        return "BUILD_ROAD", builds[0]["road"]
+    if "take_deck" in kinds:
+        return "TAKE_WHEEL", None
+    if "take_display" in kinds:
+        colour = next(m["colour"] for m in legal if m["kind"] == "take_display")
+        return "REQUEST_WHEEL_CARDS", colour
+    if "draw_destinations" in kinds:
+        return "DRAW_DESTINATION_CARDS", None
+    return "PASS", None
+
+
+async def test_a_program_plays_a_whole_rat_um_rad_match_with_the_seeds_commands(alice):
+    match = await database_sync_to_async(services.match_create)(
+        user=alice, game_slug="rat-um-rad", seats=2
+    )
+    socket = await _socket(alice)
+    used: set[str] = set()
+    try:
+        games = await _ask(socket, "REQUEST_GAMES", "open")
+        assert [m["id"] for m in games["result"]] == [match.id]
+        await database_sync_to_async(services.seat_robot_add)(
+            match_id=match.id, user=alice
+        )
+        body = (await _ask(socket, "VIEW", match.id))["result"]
+        assert body["status"] == "active"
+        for _ in range(1500):
+            if body["status"] != "active":
+                break
+            if 0 not in body["to_move"]:
+                await database_sync_to_async(_robots_play)(match.id)
+                body = (await _ask(socket, "VIEW"))["result"]
+                continue
+            command, data = _seed_command(body)
+            used.add(command)
+            answer = await _ask(socket, command, data)
+            assert answer["ok"], (command, data, answer)
+            body = answer["result"]
+        pushes = await _pushes(socket, timeout=0.5)
+    finally:
+        await socket.disconnect()
+    assert body["status"] == "finished", body["view"]
+    assert body["outcome"] is not None
+    assert body["view"]["results"]
+    assert {
+        "SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION",
+        "BUILD_ROAD",
+        "TAKE_WHEEL",
+    } <= used
+    assert pushes
+    assert pushes[-1]["status"] == "finished"
+    assert all(p["your_seat"] == 0 for p in pushes)
+
+
+async def test_rat_um_rad_commands_refuse_what_is_not_possible(alice):
+    match = await database_sync_to_async(services.match_create)(
+        user=alice, game_slug="rat-um-rad", seats=2
+    )
+    await database_sync_to_async(services.seat_robot_add)(match_id=match.id, user=alice)
+    socket = await _socket(alice)
+    try:
+        build = await _ask(socket, "BUILD_ROAD", "Nowhere-to-Nothing", match=match.id)
+        take = await _ask(socket, "TAKE_WHEEL", None)
+        keep = await _ask(
+            socket, "SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION", "not a list"
+        )
+    finally:
+        await socket.disconnect()
+    assert build["error"]["code"] == "invalid_command"
+    assert "Nowhere-to-Nothing" in build["error"]["message"]
+    assert take["error"]["code"] == "invalid_command"
+    assert keep["error"]["code"] == "invalid_command"
+    await database_sync_to_async(match.refresh_from_db)()
+    assert match.version == 0
