@@ -1,0 +1,363 @@
+"""Template helpers for the Rat um Rad board (templates/games/rat-um-rad/board.html).
+
+The map comes from the rules' `static_view` (places with canvas points,
+roads with length, colour and the other lane of a double route); the view
+(games/rules/rat_um_rad/engine.py, module docstring) says who built which
+road and which roads the viewer may build now. `rr_map` turns both into a
+drawing: one wheel slot per wheel along each road, the two lanes of a
+double route side by side. `rr_builds` groups the legal build moves by road
+for the payment chooser. Colour names are the engine's msgids
+(texts.COLOUR_NAMES); place names are proper names and stay as they are.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext
+
+from games.rules.rat_um_rad.texts import COLOUR_NAMES
+
+register = template.Library()
+
+# Canvas units (the map file's coordinate system).
+PLACE_RADIUS = 7.0  # a place's dot
+SLOT_WIDTH = 8.0  # a wheel slot, across the road
+SLOT_GAP = 3.0  # between two slots, and between a dot and the first slot
+LANE_OFFSET = 5.5  # each lane of a double route, from the middle line
+MARGIN = 14.0  # around the places, so the dots and names are not cut off
+LABEL_RISE = 11.0  # a place's name above its dot
+LETTER = 7.0  # the width of a letter of a place's name (10-unit bold font)
+
+
+@register.filter
+def rr_colour(kind: Any) -> str:
+    """Return the translated name of a card, road or player colour ("red" -> "red")."""
+    if not isinstance(kind, str) or kind not in COLOUR_NAMES:
+        return ""
+    return gettext(COLOUR_NAMES[kind])
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One wheel slot: centre (`x`, `y`) and `angle` (degrees), as SVG numbers."""
+
+    x: str
+    y: str
+    angle: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoadDrawing:
+    """A road as drawn: the map's road, who built it, and its wheel slots.
+
+    `owner`: the seat that built it (None: free); `owner_colour`: that
+    seat's player colour; `buildable`: the viewer may build it now;
+    `closed`: free, but no one may build it any more (the other lane of a
+    double route is built and 2-3 seats play: Rat um Rad seed,
+    Radverbindung bauen). `slots` are the slot centres; each slot is a
+    rect `slot_length` long (`slot_x` = minus half of it) and SLOT_WIDTH
+    wide, turned by the slot's angle. x1 y1 x2 y2 is the lane's middle
+    line (the wider, invisible line that takes clicks).
+    """
+
+    id: str
+    a: str
+    b: str
+    length: int
+    colour: str
+    pair: str | None
+    lane: int
+    owner: int | None
+    owner_colour: str | None
+    buildable: bool
+    closed: bool
+    slots: tuple[Slot, ...]
+    slot_length: str
+    slot_x: str
+    x1: str
+    y1: str
+    x2: str
+    y2: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDrawing:
+    """A place: its name, dot (`x`, `y`) and where its name is written."""
+
+    name: str
+    x: str
+    y: str
+    label_y: str
+
+
+@dataclass(frozen=True, slots=True)
+class MapDrawing:
+    """The whole map: `view_box` for the SVG, places and roads (file order)."""
+
+    id: str
+    name: str
+    view_box: str
+    width: int
+    height: int
+    places: tuple[PlaceDrawing, ...]
+    roads: tuple[RoadDrawing, ...]
+    slot_width: str = "8"  # SLOT_WIDTH
+    slot_y: str = "-4"  # -SLOT_WIDTH / 2
+
+    @property
+    def road_count(self) -> int:
+        """Return how many roads the map has."""
+        return len(self.roads)
+
+
+def _num(value: float) -> str:
+    """Return `value` as a short SVG number ("12.5", "-3", "0")."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def _slots(
+    start: tuple[float, float], end: tuple[float, float], length: int
+) -> tuple[tuple[Slot, ...], float]:
+    """Return `length` slots spread along start-end, and the slot's own length.
+
+    The slots keep SLOT_GAP from each other and PLACE_RADIUS + SLOT_GAP from
+    the places' dots.
+    """
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    distance = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / distance, dy / distance
+    margin = PLACE_RADIUS + SLOT_GAP
+    usable = max(distance - 2 * margin, float(length))
+    size = max((usable - SLOT_GAP * (length - 1)) / length, 1.0)
+    angle = math.degrees(math.atan2(dy, dx))
+    slots = []
+    for index in range(length):
+        along = margin + index * (size + SLOT_GAP) + size / 2
+        slots.append(
+            Slot(x=_num(x1 + ux * along), y=_num(y1 + uy * along), angle=_num(angle))
+        )
+    return tuple(slots), size
+
+
+def _lane_shift(road: dict[str, Any], pairs: dict[str, int]) -> float:
+    """Return the sideways shift of a road: -/+ LANE_OFFSET for lanes 1/2, else 0."""
+    lane = pairs.get(str(road["id"]), 0)
+    if lane == 1:
+        return -LANE_OFFSET
+    if lane == 2:
+        return LANE_OFFSET
+    return 0.0
+
+
+def _lanes(roads: list[dict[str, Any]]) -> dict[str, int]:
+    """Return the lane (1 or 2, by id order) of every road of a double route."""
+    lanes: dict[str, int] = {}
+    for road in roads:
+        pair = road.get("pair")
+        if pair:
+            lanes[str(road["id"])] = 1 if str(road["id"]) < str(pair) else 2
+    return lanes
+
+
+def map_drawing(static: Any, view: Any) -> MapDrawing | None:
+    """Return the drawing of the map in `static` (static_view) with `view`'s roads.
+
+    None if `static` has no map. Lanes are shifted to the same side for both
+    directions: the shift is measured against the road taken from the place
+    first in name order, so two lanes never land on one line.
+    """
+    if not isinstance(static, dict) or not isinstance(static.get("map"), dict):
+        return None
+    data = static["map"]
+    view = view if isinstance(view, dict) else {}
+    owners: dict[str, int] = view.get("roads") or {}
+    colours: list[str] = view.get("colours") or []
+    buildable = set(view.get("buildable") or [])
+    small_table = int(view.get("seats") or 0) <= 3  # noqa: PLR2004 (seed: 2-3 seats)
+    points = {p["name"]: (float(p["x"]), float(p["y"])) for p in data["places"]}
+    # A name is written centred above its dot: half its width on each side.
+    half = {name: max(MARGIN, len(name) * LETTER / 2) for name in points}
+    ys = [y for _x, y in points.values()] or [0.0]
+    left = min([0.0, *(x - half[name] for name, (x, _y) in points.items())])
+    top = min(0.0, min(ys) - MARGIN - LABEL_RISE)
+    right = max(
+        [float(data["canvas"]["width"])]
+        + [x + half[name] for name, (x, _y) in points.items()]
+    )
+    bottom = max(float(data["canvas"]["height"]), max(ys) + MARGIN)
+    lanes = _lanes(data["roads"])
+    roads = []
+    for road in data["roads"]:
+        a, b = str(road["a"]), str(road["b"])
+        first, second = (a, b) if a <= b else (b, a)
+        (x1, y1), (x2, y2) = points[first], points[second]
+        distance = math.hypot(x2 - x1, y2 - y1) or 1.0
+        shift = _lane_shift(road, lanes)
+        nx, ny = -(y2 - y1) / distance * shift, (x2 - x1) / distance * shift
+        start, end = (x1 + nx, y1 + ny), (x2 + nx, y2 + ny)
+        slots, size = _slots(start, end, int(road["length"]))
+        owner = owners.get(str(road["id"]))
+        pair = road.get("pair")
+        roads.append(
+            RoadDrawing(
+                id=str(road["id"]),
+                a=a,
+                b=b,
+                length=int(road["length"]),
+                colour=str(road["colour"]),
+                pair=pair,
+                lane=lanes.get(str(road["id"]), 0),
+                owner=owner,
+                owner_colour=colours[owner]
+                if owner is not None and owner < len(colours)
+                else None,
+                buildable=str(road["id"]) in buildable,
+                closed=owner is None
+                and small_table
+                and pair is not None
+                and pair in owners,
+                slots=slots,
+                slot_length=_num(size),
+                slot_x=_num(-size / 2),
+                x1=_num(start[0]),
+                y1=_num(start[1]),
+                x2=_num(end[0]),
+                y2=_num(end[1]),
+            )
+        )
+    places = tuple(
+        PlaceDrawing(name=name, x=_num(x), y=_num(y), label_y=_num(y - LABEL_RISE))
+        for name, (x, y) in points.items()
+    )
+    return MapDrawing(
+        id=str(data.get("id", "")),
+        name=str(data.get("name", "")),
+        view_box=f"{_num(left)} {_num(top)} {_num(right - left)} {_num(bottom - top)}",
+        width=round(right - left),
+        height=round(bottom - top),
+        places=places,
+        roads=tuple(roads),
+    )
+
+
+@register.simple_tag
+def rr_map(board: Any) -> MapDrawing | None:
+    """Return the map drawing for `board` (a BoardContext); use with `as`.
+
+    Reads the map from the match's rules (`static_view`, no query) and the
+    built and buildable roads from the viewer's view.
+    """
+    match = board.match
+    static = match.rules.static_view(match.options, len(board.seats))
+    return map_drawing(static, board.view)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One way to pay for a road: the legal move, `count` cards of `colour`, `jokers`."""
+
+    move: Any
+    colour: str
+    count: int
+    jokers: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuildChoice:
+    """A road the viewer may build now and every way to pay for it."""
+
+    road: RoadDrawing
+    payments: tuple[Payment, ...]
+
+
+@register.simple_tag
+def rr_builds(drawing: MapDrawing | None, moves: Any) -> list[BuildChoice]:
+    """Return the legal build moves grouped by road, in map order; use with `as`.
+
+    `moves` are the board's legal build moves (LegalMove, `.data` the move
+    JSON). Payments come fewest jokers first.
+    """
+    if drawing is None:
+        return []
+    by_road: dict[str, list[Payment]] = {}
+    lengths = {road.id: road.length for road in drawing.roads}
+    for move in moves or ():
+        data = move.data
+        road = str(data.get("road"))
+        if road not in lengths:
+            continue
+        jokers = int(data.get("jokers") or 0)
+        colour = str(data.get("colour"))
+        count = 0 if colour == "joker" else lengths[road] - jokers
+        by_road.setdefault(road, []).append(
+            Payment(move=move, colour=colour, count=count, jokers=jokers)
+        )
+    return [
+        BuildChoice(
+            road=road,
+            payments=tuple(
+                sorted(by_road[road.id], key=lambda p: (p.jokers, p.colour))
+            ),
+        )
+        for road in drawing.roads
+        if road.id in by_road
+    ]
+
+
+@register.filter
+def rr_path(destination: Any) -> str:
+    """Return a destination card's path as space-separated road ids ("" if none)."""
+    if not isinstance(destination, dict):
+        return ""
+    return " ".join(str(road) for road in destination.get("path") or ())
+
+
+@register.filter
+def rr_hand(hand: Any) -> list[tuple[str, int]]:
+    """Return the (kind, count) pairs of a hand that are not 0, in the view's order."""
+    if not isinstance(hand, dict):
+        return []
+    return [(str(kind), int(n)) for kind, n in hand.items() if n]
+
+
+@register.filter
+def rr_total(hand: Any) -> int:
+    """Return the number of cards in a hand ({kind: count})."""
+    if not isinstance(hand, dict):
+        return 0
+    return sum(int(n) for n in hand.values())
+
+
+@register.filter
+def rr_move_for(moves: Any, colour: Any) -> Any:
+    """Return the take_display move of `colour` among `moves`, or None."""
+    for move in moves or ():
+        if move.data.get("colour") == colour:
+            return move
+    return None
+
+
+@register.filter
+def rr_top_score(players: Any) -> int:
+    """Return the highest score on the track, at least 1 (the score bars' full width)."""
+    scores = [int(p.get("score") or 0) for p in players or () if isinstance(p, dict)]
+    return max([1, *scores])
+
+
+@register.filter
+def rr_points(value: Any, signed: str = "") -> str:
+    """Return whole points with a real minus sign ("−5"); with "signed", "+5" too.
+
+    The end screen lists gains and losses side by side, so the signs must
+    read as one typeface (U+2212, as on the failed destination cards).
+    """
+    points = int(value)
+    if points < 0:
+        return f"−{-points}"
+    return f"+{points}" if signed and points > 0 else str(points)

@@ -1,0 +1,231 @@
+// Rat um Rad board (templates/games/rat-um-rad/board.html).
+//
+// Everything works without this script: roads link to their payment
+// chooser (#rr-build-<road>), the keep form posts the ticked cards and the
+// server judges them. With it:
+// - clicking a road you can build opens its chooser (and closes the others);
+// - pointing at or focusing a destination card highlights its two places
+//   and, once completed, its path on the map (data-a, data-b, data-path);
+// - the zoom buttons scale the map inside its scrolling frame (the zoom is
+//   kept across board swaps); on a phone the map starts zoomed in enough to
+//   read the place names;
+// - the keep form's button is disabled while too few cards are ticked, and
+//   the ticks survive a board pushed while the viewer is choosing.
+// The board is swapped by htmx after every move, so everything listens on
+// `document` and the script runs once.
+(() => {
+  if (window.ratUmRadBoard) {
+    return;
+  }
+  window.ratUmRadBoard = true;
+
+  const ZOOMS = [1, 1.5, 2, 3];
+  let zoom = 0;
+
+  function board(node) {
+    return (node && node.closest(".rat-um-rad")) || document;
+  }
+
+  // --- Building: a road on the map opens its chooser ---------------------
+  function openChooser(root, road) {
+    let found = null;
+    for (const details of root.querySelectorAll(".rr-build-road")) {
+      details.open = details.dataset.road === road;
+      if (details.open) {
+        found = details;
+      }
+    }
+    if (found) {
+      found.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      const first = found.querySelector("button");
+      (first || found.querySelector("summary")).focus({ preventScroll: true });
+    }
+    for (const g of root.querySelectorAll(".rr-road")) {
+      g.classList.toggle("rr-chosen", g.dataset.road === road);
+    }
+    return found;
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest?.(".rr-road-link");
+    if (!link) {
+      return;
+    }
+    if (openChooser(board(link), link.dataset.road)) {
+      event.preventDefault();
+    }
+  });
+
+  // A chooser opened from the list marks its road on the map.
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const details = event.target;
+      if (!details.matches?.(".rr-build-road")) {
+        return;
+      }
+      const road = board(details).querySelector(
+        `.rr-road[data-road="${CSS.escape(details.dataset.road)}"]`,
+      );
+      if (road) {
+        road.classList.toggle("rr-chosen", details.open);
+      }
+    },
+    true,
+  );
+
+  // --- Destination cards: highlight places and path ----------------------
+  function highlight(card, on) {
+    const root = board(card);
+    const roads = (card.dataset.path || "").split(" ").filter(Boolean);
+    for (const road of roads) {
+      root
+        .querySelector(`.rr-road[data-road="${CSS.escape(road)}"]`)
+        ?.classList.toggle("rr-path", on);
+    }
+    for (const place of [card.dataset.a, card.dataset.b]) {
+      if (place) {
+        root
+          .querySelector(`.rr-place[data-place="${CSS.escape(place)}"]`)
+          ?.classList.toggle("rr-target", on);
+      }
+    }
+    root.querySelector(".rr-map")?.classList.toggle("rr-highlighting", on);
+  }
+
+  for (const [type, on] of [
+    ["mouseover", true],
+    ["mouseout", false],
+    ["focusin", true],
+    ["focusout", false],
+  ]) {
+    document.addEventListener(type, (event) => {
+      const card = event.target.closest?.(".rr-dest[data-a]");
+      if (!card) {
+        return;
+      }
+      // Moving within the card is no leave.
+      const other = event.relatedTarget;
+      if (other && card.contains(other)) {
+        return;
+      }
+      highlight(card, on);
+    });
+  }
+
+  // --- Zoom ---------------------------------------------------------------
+  // Until the viewer zooms, a narrow frame (a phone) starts at the first
+  // zoom whose place names are at least LABEL_PX high: fitted to 300 px,
+  // the map's 10-unit names would be 6 px, too small to read.
+  const LABEL_PX = 8;
+  const LABEL_UNITS = 10; // .rr-place text font-size, in map units
+  let zoomChosen = false;
+
+  function readableZoom(root) {
+    const svg = root.querySelector('[data-role="map-scroll"] svg.rr-map');
+    const frame = svg?.parentElement;
+    const units = svg?.viewBox?.baseVal?.width;
+    if (!frame || !units || !frame.clientWidth) {
+      return zoom;
+    }
+    const scale = frame.clientWidth / units;
+    const found = ZOOMS.findIndex((z) => scale * z * LABEL_UNITS >= LABEL_PX);
+    return found === -1 ? ZOOMS.length - 1 : found;
+  }
+
+  function applyZoom(root) {
+    if (!zoomChosen) {
+      zoom = readableZoom(root);
+    }
+    for (const frame of root.querySelectorAll('[data-role="map-scroll"]')) {
+      frame.style.setProperty("--rr-zoom", String(ZOOMS[zoom]));
+      frame.classList.toggle("rr-zoomed", zoom > 0);
+    }
+    for (const controls of root.querySelectorAll('[data-role="zoom"]')) {
+      controls.hidden = false;
+      controls.querySelector('[data-zoom="-1"]').disabled = zoom === 0;
+      controls.querySelector('[data-zoom="0"]').disabled = zoom === 0;
+      controls.querySelector('[data-zoom="1"]').disabled =
+        zoom === ZOOMS.length - 1;
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest?.("[data-zoom]");
+    if (!button || !button.closest(".rr-zoom")) {
+      return;
+    }
+    const step = Number(button.dataset.zoom);
+    zoomChosen = true;
+    zoom = step === 0 ? 0 : Math.min(Math.max(zoom + step, 0), ZOOMS.length - 1);
+    applyZoom(document);
+  });
+
+  // --- Keeping destination cards ----------------------------------------
+  // In setup every seat chooses at once, so another seat's choice pushes a
+  // new board while the viewer is still ticking: the viewer's ticks are
+  // remembered for the offer they were made on and put back after a swap.
+  const KEEP = '[data-role="keep-form"]';
+  const BOXES = 'input[type=checkbox][name="move.cards[]"]';
+  let ticks = null; // {offer: "id id id", unticked: Set of ids}
+
+  function offerOf(form) {
+    return [...form.querySelectorAll(BOXES)]
+      .map((box) => box.value)
+      .sort()
+      .join(" ");
+  }
+
+  function rememberTicks(form) {
+    const unticked = new Set();
+    for (const box of form.querySelectorAll(BOXES)) {
+      if (!box.checked) {
+        unticked.add(box.value);
+      }
+    }
+    ticks = { offer: offerOf(form), unticked };
+  }
+
+  function restoreTicks(form) {
+    if (!ticks || ticks.offer !== offerOf(form)) {
+      return;
+    }
+    for (const box of form.querySelectorAll(BOXES)) {
+      box.checked = !ticks.unticked.has(box.value);
+    }
+  }
+
+  function syncKeep(form) {
+    const ticked = form.querySelectorAll(
+      'input[type=checkbox][name="move.cards[]"]:checked',
+    ).length;
+    const enough = ticked >= Number(form.dataset.min || 1);
+    form.querySelector('[data-role="keep-submit"]').disabled = !enough;
+    form.querySelector('[data-role="keep-invalid"]').hidden = enough;
+  }
+
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest?.(KEEP);
+    if (form) {
+      rememberTicks(form);
+      syncKeep(form);
+    }
+  });
+
+  function refresh() {
+    for (const form of document.querySelectorAll(KEEP)) {
+      restoreTicks(form);
+      syncKeep(form);
+    }
+    applyZoom(document);
+  }
+
+  document.addEventListener("htmx:load", refresh);
+  document.addEventListener("htmx:wsAfterMessage", refresh);
+  window.addEventListener("pageshow", refresh);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", refresh);
+  } else {
+    refresh();
+  }
+})();
