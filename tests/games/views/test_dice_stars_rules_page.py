@@ -34,6 +34,6 @@ def test_the_language_cookie_picks_the_german_dice_stars_rules(client_for, setti
     assert "Wertungszettel" in html
     assert "Der Komet" in html
     assert "Solovariante" in html
-    assert "Rulings auf Spielpost" in html
+    assert "Entscheidungen von Spielpost" in html
     assert "Ein Gleichstand mit dem virtuellen Gegner ist eine Niederlage" in html
     assert "14 dice in a bag" not in html

@@ -70,7 +70,7 @@ def test_the_language_cookie_picks_the_german_knatsch_rules(client_for, settings
     assert "Jede Sechs ist eine Niete" in html
     assert "Rache des Königs" in html
     assert "Spielpost-Ausgabe:" in html
-    assert "Rulings auf Spielpost" in html
+    assert "Entscheidungen von Spielpost" in html
     assert "Every six is a blank" not in html
 
 
