@@ -37,6 +37,13 @@ PLAYTHROUGHS: dict[str, JSON] = {
         "options": {},
         "seed": 250,
     },
+    # Seed 32: a display reset, destination cards drawn, failed destinations,
+    # the longest trail bonus and a final round.
+    "rat-um-rad": {
+        "seats": 3,
+        "options": {"map": "basel"},
+        "seed": 32,
+    },
 }
 
 
