@@ -105,6 +105,8 @@ def test_a_person_plays_a_solo_game_to_the_end(stack: Stack, new_page) -> None:
 
     assert {"draw", "value", "colour"} & kinds["alice"]
     assert alice.locator("#board .outcome h2").inner_text() == "Final result"
+    # The status badge is an out-of-band part of the same push: wait for it.
+    alice.locator("#match-status", has_text="Finished").wait_for()
     assert alice.locator("#match-status").inner_text() == "Finished"
     # Alone at the table: the result is one sentence, no place badge.
     assert alice.locator("#seats .badge.rank").count() == 0
