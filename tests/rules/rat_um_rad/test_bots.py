@@ -296,3 +296,51 @@ def test_it_draws_no_destinations_with_few_wheels_left():
     )
     assert DrawDestinations() in RULES.legal_moves(state, 0)
     assert _choose(state) != DrawDestinations()
+
+
+# -- Blocking ------------------------------------------------------------------
+
+# Seat 1 last built Kollegienhaus - Theologie. Seat 0's roads close every
+# other way into Biozentrum, DMI and Biologie (with 2 seats another seat's
+# road is closed to it), so the black road of 2 from Kollegienhaus to
+# Biozentrum is seat 1's only link left to those three places.
+BOTTLENECK = "Biozentrum-to-Kollegienhaus"
+WALL = [
+    ("Pharmazentrum-to-Biozentrum", 0),
+    ("DMI-to-Kollegienhaus", 0),
+    ("Sportwissenschaften-to-Biologie", 0),
+    ("Biologie-to-Psychologie", 0),
+    ("Kollegienhaus-to-Theologie", 1),
+]
+
+
+def _blocking_state(*, destination="FromBibliothekToTheologie", wheels=(30, 30)):
+    return make_state(
+        hands={0: ["black", "black"]},
+        display=("red", "blue", "white", "green", "yellow"),
+        destinations={0: [destination]},
+        built=WALL,
+        wheels=wheels,
+    )
+
+
+def test_it_blocks_a_bottleneck_next_to_an_opponents_network():
+    """Its plan (Bibliothek - Deutsch - Theologie: orange and pink) needs no
+    black card, so the spare blacks build the road seat 1 cannot go around."""
+    state = _blocking_state()
+    assert _choose(state) == Build(road=BOTTLENECK, colour="black", jokers=0)
+
+
+def test_it_keeps_the_cards_its_plan_needs_rather_than_block():
+    """From DMI (own road to Kollegienhaus) to Bahnhof the plan takes the
+    black road of 3: paying the block with its blacks would set it back."""
+    state = _blocking_state(destination="FromDMIToBahnhof")
+    board = board_from_view(RULES.view(state, 0), BASEL)
+    plan = plan_routes(board, [BASEL.destinations["FromDMIToBahnhof"]])
+    assert [road.colour for road in plan.roads] == ["black"]
+    assert _choose(state) != Build(road=BOTTLENECK, colour="black", jokers=0)
+
+
+def test_it_does_not_block_without_wheels_to_spare():
+    state = _blocking_state(wheels=(8, 30))
+    assert _choose(state) != Build(road=BOTTLENECK, colour="black", jokers=0)

@@ -13,6 +13,12 @@ moves always give the same move.
 - Build a planned road as soon as the hand pays, with the payment that
   leaves the rest of the plan fewest cards short (so jokers are kept);
   also a long road off the plan when spare cards and wheels pay it.
+- Block (block.py) when nothing planned can be built: a road of 1-2
+  wheels at an end of an opponent's latest road that is its only link
+  left to 2 or more places, paid without jokers and without setting the
+  plan back, with 6 wheels to spare beyond the plan and the road. Looser
+  blocks (a long detour, 1 place cut off, any end of the network) lost
+  robot-against-robot games; this rare one is neutral.
 - Take the face-up colour that brings a planned road closest to paid, a
   face-up joker when it completes a road's payment and no needed colour
   shows, else the deck.
@@ -24,9 +30,10 @@ moves always give the same move.
 - When the final round runs or an opponent is nearly out of wheels: build
   whatever scores most now (track points and completed cards).
 
-The package: plan.py (the board, paths, plans, card deficit), choices.py
-(the moves). The constants were tuned in robot-against-robot games
-(bench/robots.py and variants of one constant against the rest).
+The package: plan.py (the board, paths, plans, card deficit), block.py
+(bottleneck roads of other seats), choices.py (the moves). The constants
+were tuned in robot-against-robot games (bench/robots.py and variants of
+one constant against the rest).
 """
 
 from __future__ import annotations

@@ -20,8 +20,7 @@ from games.rules.rat_um_rad.maps import Road
 from .plan import Board, adjacency
 
 # Fewest places a road must cut off from an opponent to be a bottleneck.
-BLOCK_PLACES = 3
-HEADING = True
+BLOCK_PLACES = 2
 
 
 def bottlenecks(board: Board, view: JSON) -> dict[str, int]:
@@ -41,10 +40,10 @@ def bottlenecks(board: Board, view: JSON) -> dict[str, int]:
         network = {place for road in built for place in (road.a, road.b)}
         wheels = int(player["wheels"])
         reach = _reach(board, other, wheels, network, ())
-        front = (built[-1].a, built[-1].b) if HEADING else sorted(network)
-        for place in front:
+        # The latest road's ends: where the opponent is heading.
+        for place in (built[-1].a, built[-1].b):
             for road, far in adjacency(board.map)[place]:
-                if far in network or road.id in found:
+                if far in network:
                     continue
                 if not board.open(road) or not _open_for(board, other, wheels, road):
                     continue
@@ -52,7 +51,7 @@ def bottlenecks(board: Board, view: JSON) -> dict[str, int]:
                 if road.pair is not None and board.seats <= PAIR_SEATS:
                     closed.append(road.pair)
                 lost = len(reach) - len(_reach(board, other, wheels, network, closed))
-                if lost >= BLOCK_PLACES:
+                if lost >= BLOCK_PLACES and lost > found.get(road.id, 0):
                     found[road.id] = lost
     return found
 
