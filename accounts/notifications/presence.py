@@ -131,14 +131,32 @@ def _redis_set(
     prune_before: datetime | None = None,
 ) -> None:
     """Set the entry's end and renew the key's expiry, in one round trip."""
-    key = _key(user_id)
+    mark_sorted_set(
+        _key(user_id), channel_name, until=until, keep=KEEP, prune_before=prune_before
+    )
+
+
+def mark_sorted_set(
+    key: str,
+    member: str,
+    *,
+    until: datetime,
+    keep: timedelta,
+    prune_before: datetime | None = None,
+) -> None:
+    """Give `member` of the Redis sorted set `key` the score `until` (Unix seconds).
+
+    Also drops members that ended before `prune_before`, and renews the
+    key's expiry to `keep` + PRESENCE_TTL, in one round trip. Raises
+    redis.exceptions.RedisError or OSError when Redis is unreachable.
+    """
     pipe = _redis().pipeline(transaction=True)
-    pipe.zadd(key, {channel_name: until.timestamp()})
+    pipe.zadd(key, {member: until.timestamp()})
     if prune_before is not None:
         pipe.zremrangebyscore(key, "-inf", f"({prune_before.timestamp()}")
     # Redis expires the key on its own clock: it only needs to outlive the
-    # newest entry by KEEP (the scores, not the key's TTL, say what counts).
-    pipe.expire(key, int((KEEP + _ttl()).total_seconds()))
+    # newest entry by `keep` (the scores, not the key's TTL, say what counts).
+    pipe.expire(key, int((keep + _ttl()).total_seconds()))
     pipe.execute()
 
 

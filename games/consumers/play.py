@@ -31,7 +31,8 @@ Commands (any game)
     AUTH (token) · REQUEST_GAMES (null, a status - open, active/STARTED,
     finished, aborted - or {"status", "game", "mine"}: the API's match
     summaries) · REQUEST_ALL_CONNECTED_PLAYERS (the people with a
-    /ws/play/ socket open in this server process: [{"id", "name"}]) ·
+    /ws/play/ socket open on any server process: [{"id", "name"}],
+    play_presence.py) ·
     WANT_TO_JOIN_GAME / WANT_JOIN_GAME (match id: take the first free seat,
     `services.seat_claim`) · WATCH / UNWATCH (match id) · VIEW and
     LEGAL_MOVES (the API's match body / its legal moves) · MOVE (`data`:
@@ -63,7 +64,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections import Counter
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -83,6 +83,7 @@ from games.parsers import loads
 from games.rules.base import RulesError
 from games.text import message_text
 
+from . import play_presence
 from . import play_requests as requests
 from .play_requests import PlayError
 from .presence import _presence_start, _presence_stop
@@ -114,10 +115,6 @@ ERROR_CODES: list[tuple[type[exceptions.MatchError], str]] = [
     (exceptions.SeatUnavailable, "seat_unavailable"),
     (exceptions.InvalidMove, "illegal_move"),
 ]
-
-# Who has a /ws/play/ socket open in this process: user id -> sockets.
-CONNECTED: Counter[int] = Counter()
-NAMES: dict[int, str] = {}
 
 GENERIC = frozenset(
     {
@@ -157,6 +154,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.current: int | None = None
         self.throttled = 0
         self.presence: asyncio.Task[None] | None = None
+        self.program: asyncio.Task[None] | None = None  # play_presence heartbeat
         await self.accept()
         header = dict(self.scope.get("headers") or []).get(b"authorization")
         if header is not None:
@@ -168,10 +166,10 @@ class PlayConsumer(AsyncWebsocketConsumer):
             await _group_leave(self, match_group(match_id))
         if self.user is not None:
             await _group_leave(self, user_group(self.user.pk))
-            CONNECTED[self.user.pk] -= 1
-            if CONNECTED[self.user.pk] <= 0:
-                del CONNECTED[self.user.pk]
-                NAMES.pop(self.user.pk, None)
+            if self.program is not None:
+                await play_presence.program_stop(
+                    self.program, self.user.pk, self.channel_name
+                )
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None
@@ -248,7 +246,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         if name == "REQUEST_GAMES":
             return await call(requests.games_list)(user, data)
         if name == "REQUEST_ALL_CONNECTED_PLAYERS":
-            return [{"id": i, "name": NAMES.get(i, "")} for i in sorted(CONNECTED)]
+            return await call(play_presence.connected_players)()
         if name in ("WANT_TO_JOIN_GAME", "WANT_JOIN_GAME"):
             match_id = requests.match_id_of(message.get("match", data))
             # Watched first: the start of the match is pushed after the commit.
@@ -297,8 +295,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.language = user.language or settings.LANGUAGE_CODE
         # The presence hooks read the person from the scope.
         self.scope["user"] = user  # type: ignore[typeddict-item]
-        CONNECTED[user.pk] += 1
-        NAMES[user.pk] = user.name
+        self.program = await play_presence.program_start(user.pk, self.channel_name)
         await _group_join(self, user_group(user.pk))
         self.presence = await _presence_start(self, user.pk)
         for match_id in await database_sync_to_async(requests.seated_match_ids)(user):

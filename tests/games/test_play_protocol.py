@@ -10,10 +10,11 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from rest_framework.throttling import AnonRateThrottle
 
+from accounts.notifications import presence
 from accounts.services import api_token_get_or_create
 from config.asgi import application
 from games import services
-from games.consumers import play
+from games.consumers import play, play_presence
 from games.models import Match
 from tests.games.helpers import legal_json
 
@@ -49,13 +50,19 @@ async def _socket(user=None, *, header=True, address=None):
 
 
 async def _ask(socket, command, data=None, **fields):
-    """Send a command; return its answer (pushes meanwhile are skipped)."""
+    """Send a command; return its answer.
+
+    View pushes that arrive meanwhile are kept in `socket.passed_pushes`:
+    a robot's last move may be pushed while the test waits for an answer.
+    """
     ident = uuid.uuid4().hex
     await socket.send_json_to({"command": command, "data": data, "id": ident, **fields})
     while True:
         message = await socket.receive_json_from(timeout=5)
         if message.get("id") == ident:
             return message
+        if message.get("event") == "view":
+            socket.passed_pushes = [*getattr(socket, "passed_pushes", []), message]
 
 
 async def _pushes(socket, timeout=1.0):
@@ -70,9 +77,10 @@ async def _pushes(socket, timeout=1.0):
 
 
 @pytest.fixture(autouse=True)
-def _nobody_connected():
-    play.CONNECTED.clear()
-    play.NAMES.clear()
+def _nobody_connected(settings):
+    play_presence._SOCKETS.clear()
+    if settings.REDIS_URL:
+        presence._redis().delete(play_presence._key())
 
 
 async def test_auth_by_header_answers_who_is_connected(alice):
@@ -393,7 +401,9 @@ async def test_a_program_plays_a_whole_rat_um_rad_match_with_the_seeds_commands(
             answer = await _ask(socket, command, data)
             assert answer["ok"], (command, data, answer)
             body = answer["result"]
-        pushes = await _pushes(socket, timeout=0.5)
+        pushes = getattr(socket, "passed_pushes", []) + await _pushes(
+            socket, timeout=0.5
+        )
     finally:
         await socket.disconnect()
     assert body["status"] == "finished", body["view"]
