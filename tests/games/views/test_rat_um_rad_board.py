@@ -17,6 +17,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services
+from games.models import Match
 from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.cards import sort_hand
 from games.rules.rat_um_rad.maps import MAPS
@@ -28,6 +29,7 @@ from tests.games.html_tree import Node, html_tree
 pytestmark = pytest.mark.django_db
 
 BASEL = MAPS["basel"]
+DUO_SEED = 11
 
 
 def canonical(move: dict) -> str:
@@ -76,6 +78,9 @@ def duo(alice, bob):
     match = services.match_create(
         user=alice, game_slug="rat-um-rad", seats=2, options={}
     )
+    # The seed is drawn at creation and dealt from when the last seat is
+    # taken: fixing it in between makes the positions below repeatable.
+    Match.objects.filter(id=match.id).update(seed=DUO_SEED)
     services.seat_claim(match_id=match.id, user=bob)
     match.refresh_from_db()
     # A fixed deal, so that the positions below are the same every run.
@@ -544,3 +549,36 @@ def test_points_on_the_end_screen_use_a_real_minus_sign() -> None:
     assert rr_points(0, "signed") == "0"
     assert rr_points(5) == "5"
     assert rr_points(-12) == "−12"
+
+
+def test_the_german_board_speaks_german(client_for, alice, midgame):
+    """A German player's board: headings, hints, colours and the log in German."""
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+    text = board_of(client_for(alice), midgame).text()
+    for german in (
+        "Du bist am Zug",
+        "Landkarte: Basel (Universität)",
+        "Räder (blau)",
+        "gebaut von Bob",
+        "Radkarten",
+        "Nachziehstapel",
+        "Zielkarten nachziehen",
+        "Deine Radkarten",
+        "Deine Zielkarten",
+        "noch nicht verbunden",
+        "Punkteskala",
+        "Längster Pfad",
+    ):
+        assert german in text, german
+    for english in (
+        "Your turn",
+        "Wheel cards",
+        "wheels (",
+        "built by",
+        "Your destination cards",
+        "not yet connected",
+        "Score track",
+        "Longest path",
+    ):
+        assert english not in text, english
