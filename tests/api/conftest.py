@@ -33,3 +33,18 @@ def api_for(db):
 def fresh_address():
     """Return a function giving a client address no request has used yet."""
     return lambda: next(_ADDRESSES)
+
+
+@pytest.fixture
+def robots_via_celery(monkeypatch):
+    """Run each robot task enqueued (on commit) at once, through Celery's eager `apply`."""
+    from games.tasks import play_robot_turn
+
+    versions: list[int] = []
+
+    def apply_now(match_id, version):
+        versions.append(version)
+        play_robot_turn.apply(args=(match_id, version)).get()
+
+    monkeypatch.setattr(play_robot_turn, "delay", apply_now)
+    return versions

@@ -46,21 +46,6 @@ START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 Kind = Notification.Kind
 
 
-@pytest.fixture
-def robots_via_celery(monkeypatch):
-    """Run each robot task enqueued (on commit) at once, through Celery's eager `apply`."""
-    from games.tasks import play_robot_turn
-
-    versions: list[int] = []
-
-    def apply_now(match_id, version):
-        versions.append(version)
-        play_robot_turn.apply(args=(match_id, version)).get()
-
-    monkeypatch.setattr(play_robot_turn, "delay", apply_now)
-    return versions
-
-
 def _choose(body: dict) -> dict:
     """Return the move a person posts: the strong robot's, steered (module docstring)."""
     view = body["view"]

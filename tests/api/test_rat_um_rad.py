@@ -50,21 +50,6 @@ PLAYER_KEYS = {
 }
 
 
-@pytest.fixture
-def robots_via_celery(monkeypatch):
-    """Run each robot task enqueued (on commit) at once, through Celery's eager `apply`."""
-    from games.tasks import play_robot_turn
-
-    versions: list[int] = []
-
-    def apply_now(match_id, version):
-        versions.append(version)
-        play_robot_turn.apply(args=(match_id, version)).get()
-
-    monkeypatch.setattr(play_robot_turn, "delay", apply_now)
-    return versions
-
-
 def _robot() -> str:
     """Return the robot to seat: "random", or the first the game offers."""
     robots = ROBOTS_BY_SLUG[SLUG]

@@ -437,3 +437,29 @@ def screenshot(page: Any, name: str) -> Path:
     path = RESULTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# As tests/games/helpers.py `state_store` stores a position, through the
+# services' own bookkeeping of whose turn it is (to-move columns, clocks);
+# the version stays, so the pages post moves against it as usual.
+STORE_STATE = """
+import json
+from django.db import transaction
+from games.models import Match
+from games.services.turns import _match_seats, _to_move_record
+with transaction.atomic():
+    match = Match.objects.select_for_update().get(id={match_id})
+    if match.version != {version}:
+        raise SystemExit(f"the match moved on: version {{match.version}}")
+    rules = match.rules
+    before = rules.to_move(match.game_state())
+    state = rules.state_from_json(json.loads({state!r}))
+    match.game_state_set(state)
+    match.rules_version = rules.info.version
+    match.save(update_fields=["state", "rules_version"])
+    _to_move_record(
+        match, before=before, after=rules.to_move(state), mover=None,
+        seats=_match_seats(match),
+    )
+print("stored")
+"""

@@ -38,7 +38,7 @@ from games.rules.registry import ROBOTS_BY_SLUG
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
-from .conftest import Stack, assert_no_sideways_scroll, log_in, screenshot
+from .conftest import STORE_STATE, Stack, assert_no_sideways_scroll, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -250,30 +250,6 @@ seats = [
 print(json.dumps({{"seed": match.seed, "version": match.version, "seats": seats}}))
 """
 
-# As tests/games/helpers.py `state_store` stores a position, through the
-# services' own bookkeeping of whose turn it is (to-move columns, clocks);
-# the version stays, so the pages post moves against it as usual.
-STORE = """
-import json
-from django.db import transaction
-from games.models import Match
-from games.services.turns import _match_seats, _to_move_record
-with transaction.atomic():
-    match = Match.objects.select_for_update().get(id={match_id})
-    if match.version != {version}:
-        raise SystemExit(f"the match moved on: version {{match.version}}")
-    rules = match.rules
-    before = rules.to_move(match.game_state())
-    state = rules.state_from_json(json.loads({state!r}))
-    match.game_state_set(state)
-    match.rules_version = rules.info.version
-    match.save(update_fields=["state", "rules_version"])
-    _to_move_record(
-        match, before=before, after=rules.to_move(state), mover=None,
-        seats=_match_seats(match),
-    )
-print("stored")
-"""
 
 MOVES_SINCE = """
 import json
@@ -493,7 +469,7 @@ def test_two_people_and_a_robot_play_knatsch_to_a_win(stack: Stack, new_page) ->
     rng_seed, steps, end = _plan(match_seed=info["seed"], version=version, robot=robot)
     start = steps[0].before
     stack.shell(
-        STORE.format(
+        STORE_STATE.format(
             match_id=match_id, version=version, state=json.dumps(start.to_json())
         )
     )

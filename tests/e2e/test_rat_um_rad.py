@@ -39,7 +39,7 @@ from games.rules.registry import ROBOTS_BY_SLUG
 from games.rules.structs import replace
 from games.templatetags.rat_um_rad_board import rr_points
 
-from .conftest import Stack, assert_no_sideways_scroll, log_in, screenshot
+from .conftest import STORE_STATE, Stack, assert_no_sideways_scroll, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -147,30 +147,6 @@ seats = [
 print(json.dumps({{"version": match.version, "seats": seats, "state": match.state}}))
 """
 
-# As tests/games/helpers.py `state_store` stores a position, through the
-# services' own bookkeeping of whose turn it is (to-move columns, clocks);
-# the version stays, so the pages post moves against it as usual.
-STORE = """
-import json
-from django.db import transaction
-from games.models import Match
-from games.services.turns import _match_seats, _to_move_record
-with transaction.atomic():
-    match = Match.objects.select_for_update().get(id={match_id})
-    if match.version != {version}:
-        raise SystemExit(f"the match moved on: version {{match.version}}")
-    rules = match.rules
-    before = rules.to_move(match.game_state())
-    state = rules.state_from_json(json.loads({state!r}))
-    match.game_state_set(state)
-    match.rules_version = rules.info.version
-    match.save(update_fields=["state", "rules_version"])
-    _to_move_record(
-        match, before=before, after=rules.to_move(state), mover=None,
-        seats=_match_seats(match),
-    )
-print("stored")
-"""
 
 FINAL = """
 import json
@@ -575,7 +551,7 @@ def test_a_four_seat_match_ends_with_the_scoring_screen(stack: Stack, new_page) 
     version = info["version"]
     start = _near_end(RULES.state_from_json(info["state"]))
     stack.shell(
-        STORE.format(
+        STORE_STATE.format(
             match_id=match_id, version=version, state=json.dumps(start.to_json())
         )
     )
