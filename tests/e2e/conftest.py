@@ -463,3 +463,24 @@ with transaction.atomic():
     )
 print("stored")
 """
+
+
+# Records the newest board version the page has had from the server: as
+# loaded, then from each socket push, held or not (static/js/spielpost.js
+# holds a push while the page's own move is in flight and swaps it after the
+# answer). Add it with `page.add_init_script` before the page loads.
+PUSH_WATCH_JS = """
+window.__pushedVersion = -1;
+document.addEventListener('DOMContentLoaded', () => {
+  const loaded = Number(document.querySelector('#board')?.dataset.version);
+  if (!Number.isNaN(loaded)) {
+    window.__pushedVersion = Math.max(window.__pushedVersion, loaded);
+  }
+});
+document.addEventListener('htmx:wsBeforeMessage', (event) => {
+  const found = /id="board"[^>]*?data-version="(\\d+)"/.exec(event.detail.message || '');
+  if (found) {
+    window.__pushedVersion = Math.max(window.__pushedVersion, Number(found[1]));
+  }
+});
+"""

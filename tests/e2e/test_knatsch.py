@@ -38,7 +38,14 @@ from games.rules.registry import ROBOTS_BY_SLUG
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
-from .conftest import STORE_STATE, Stack, assert_no_sideways_scroll, log_in, screenshot
+from .conftest import (
+    PUSH_WATCH_JS,
+    STORE_STATE,
+    Stack,
+    assert_no_sideways_scroll,
+    log_in,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -52,27 +59,10 @@ MOVE_SECONDS = 30
 START_SECONDS = 60
 VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
 
-# Records the newest board version the page has had from the server: as
-# loaded, then from each socket push, held or not (static/js/spielpost.js
-# holds a push while the page's own move is in flight and swaps it after the
-# answer). A page has settled on a version once it has had it that way (the
+# With PUSH_WATCH_JS (conftest.py) recording the pushed versions: a page has
+# settled on a version once it has had it that way (the
 # answer to its own move is not enough: the push follows) and no request is
 # under way. The socket pushes only versions newer than the page's.
-PUSH_WATCH_JS = """
-window.__pushedVersion = -1;
-document.addEventListener('DOMContentLoaded', () => {
-  const loaded = Number(document.querySelector('#board')?.dataset.version);
-  if (!Number.isNaN(loaded)) {
-    window.__pushedVersion = Math.max(window.__pushedVersion, loaded);
-  }
-});
-document.addEventListener('htmx:wsBeforeMessage', (event) => {
-  const found = /id="board"[^>]*?data-version="(\\d+)"/.exec(event.detail.message || '');
-  if (found) {
-    window.__pushedVersion = Math.max(window.__pushedVersion, Number(found[1]));
-  }
-});
-"""
 SETTLED_JS = """
 v => Number(document.querySelector('#board')?.dataset.version) >= v
   && window.__pushedVersion >= v

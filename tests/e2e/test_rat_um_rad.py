@@ -39,7 +39,14 @@ from games.rules.registry import ROBOTS_BY_SLUG
 from games.rules.structs import replace
 from games.templatetags.rat_um_rad_board import rr_points
 
-from .conftest import STORE_STATE, Stack, assert_no_sideways_scroll, log_in, screenshot
+from .conftest import (
+    PUSH_WATCH_JS,
+    STORE_STATE,
+    Stack,
+    assert_no_sideways_scroll,
+    log_in,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -88,25 +95,8 @@ CAROL_ROAD = "Sportwissenschaften-to-Biologie"  # 2 blue: 1 blue + 1 joker, or 2
 
 VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
 
-# Records the newest board version the page has had from the server: as
-# loaded, then from each socket push (static/js/spielpost.js holds a push
-# while the page's own move is in flight and swaps it after the answer).
-PUSH_WATCH_JS = """
-window.__pushedVersion = -1;
-document.addEventListener('DOMContentLoaded', () => {
-  const loaded = Number(document.querySelector('#board')?.dataset.version);
-  if (!Number.isNaN(loaded)) {
-    window.__pushedVersion = Math.max(window.__pushedVersion, loaded);
-  }
-});
-document.addEventListener('htmx:wsBeforeMessage', (event) => {
-  const found = /id="board"[^>]*?data-version="(\\d+)"/.exec(event.detail.message || '');
-  if (found) {
-    window.__pushedVersion = Math.max(window.__pushedVersion, Number(found[1]));
-  }
-});
-"""
-# The page shows the newest board it has been sent, at least version `v`,
+# With PUSH_WATCH_JS (conftest.py) recording the pushed versions: the page
+# shows the newest board it has been sent, at least version `v`,
 # and no request of its own is under way.
 SETTLED_JS = """
 v => {

@@ -121,3 +121,15 @@ def html_tree(html: str) -> Node:
     builder = _TreeBuilder()
     builder.feed(html)
     return builder.root
+
+
+def form_data(form: Node) -> dict[str, list[str]]:
+    """Return what `form` posts: its inputs, of checkboxes only the ticked ones."""
+    data: dict[str, list[str]] = {}
+    for field in form.all("input"):
+        if field.attrs.get("type") == "checkbox" and "checked" not in field.attrs:
+            continue
+        data.setdefault(field.attrs["name"] or "", []).append(
+            field.attrs["value"] or ""
+        )
+    return data

@@ -37,7 +37,7 @@ from games.rules.knatsch.cards import (
 from games.rules.knatsch.state import Attempt, Last, Tournament
 from games.rules.structs import replace
 from tests.games.helpers import legal_json, state_of, state_store
-from tests.games.html_tree import Node, html_tree
+from tests.games.html_tree import Node, form_data, html_tree
 
 pytestmark = pytest.mark.django_db
 
@@ -53,18 +53,6 @@ def board_of(client, match) -> Node:
     response = client.get(f"/matches/{match.id}/")
     assert response.status_code == 200
     return html_tree(response.content.decode()).one("div", cls="knatsch")
-
-
-def form_data(form: Node) -> dict[str, list[str]]:
-    """Return what `form` posts: its inputs, of checkboxes only the ticked ones."""
-    data: dict[str, list[str]] = {}
-    for field in form.all("input"):
-        if field.attrs.get("type") == "checkbox" and "checked" not in field.attrs:
-            continue
-        data.setdefault(field.attrs["name"] or "", []).append(
-            field.attrs["value"] or ""
-        )
-    return data
 
 
 def offered(board: Node) -> list[str]:

@@ -24,7 +24,7 @@ from games.rules.rat_um_rad.maps import MAPS
 from games.rules.structs import replace
 from games.templatetags.rat_um_rad_board import map_drawing, rr_colour
 from tests.games.helpers import legal_json, state_of, state_store
-from tests.games.html_tree import Node, html_tree
+from tests.games.html_tree import Node, form_data, html_tree
 
 pytestmark = pytest.mark.django_db
 
@@ -45,18 +45,6 @@ def page_of(client, match) -> str:
 def board_of(client, match) -> Node:
     """Return the Rat um Rad board of the match page as `client` sees it."""
     return html_tree(page_of(client, match)).one("div", cls="rat-um-rad")
-
-
-def form_data(form: Node) -> dict[str, list[str]]:
-    """Return what `form` posts: its inputs, of checkboxes only the ticked ones."""
-    data: dict[str, list[str]] = {}
-    for field in form.all("input"):
-        if field.attrs.get("type") == "checkbox" and "checked" not in field.attrs:
-            continue
-        data.setdefault(field.attrs["name"] or "", []).append(
-            field.attrs["value"] or ""
-        )
-    return data
 
 
 def offered(board: Node) -> set[str]:
