@@ -48,3 +48,38 @@ def robots_via_celery(monkeypatch):
 
     monkeypatch.setattr(play_robot_turn, "delay", apply_now)
     return versions
+
+
+class ApiTable:
+    """API clients of the people at one match (alice and bob by default), by name.
+
+    Posts run on-commit callbacks (`capture` is pytest-django's
+    django_capture_on_commit_callbacks), so robot turns follow each move.
+    """
+
+    def __init__(self, api_for, users, capture, names=("alice", "bob")):
+        self.clients = {
+            name: api_for(user) for name, user in zip(names, users, strict=True)
+        }
+        self.capture = capture
+        self.match_id: int | None = None
+
+    def post(self, name: str, path: str, data) -> dict:
+        with self.capture(execute=True):
+            response = self.clients[name].post(path, data, format="json")
+        assert response.status_code in (200, 201), response.json()
+        return response.json()
+
+    def post_raw(self, name: str, data):
+        with self.capture(execute=True):
+            return self.clients[name].post(self.moves_path, data, format="json")
+
+    @property
+    def moves_path(self) -> str:
+        return f"/api/matches/{self.match_id}/moves/"
+
+    def bodies(self) -> dict[str, dict]:
+        return {
+            name: client.get(f"/api/matches/{self.match_id}/").json()
+            for name, client in self.clients.items()
+        }

@@ -34,6 +34,7 @@ from games.rules.knatsch.state import Attack, RollForStack
 from games.rules.knatsch.strong import choose_strong
 from games.rules.registry import default_robot
 from games.rules.rng import Rng
+from tests.api.conftest import ApiTable
 
 pytestmark = pytest.mark.django_db
 
@@ -155,30 +156,12 @@ def _seed(kind: str) -> int:
     pytest.fail(f"no seed below {SEEDS_TRIED} gives a {kind} match")
 
 
-class Table:
-    """alice's and bob's API clients at one Knatsch match, posting with on-commit callbacks."""
+class Table(ApiTable):
+    """alice's and bob's API clients at one Knatsch match."""
 
     def __init__(self, api_for, users, capture):
-        self.clients = {
-            name: api_for(user) for name, user in zip(NAMES, users, strict=True)
-        }
-        self.capture = capture
-        self.match_id: int | None = None
+        super().__init__(api_for, users, capture)
         self.last: dict[str, dict] = {}
-
-    def post(self, name: str, path: str, data) -> dict:
-        with self.capture(execute=True):
-            response = self.clients[name].post(path, data, format="json")
-        assert response.status_code in (200, 201), response.json()
-        return response.json()
-
-    def post_raw(self, name: str, data):
-        with self.capture(execute=True):
-            return self.clients[name].post(self.moves_path, data, format="json")
-
-    @property
-    def moves_path(self) -> str:
-        return f"/api/matches/{self.match_id}/moves/"
 
     def start(self, seed: int | None = None, **create) -> dict:
         """Create the match (alice), let bob join, fix the seed, add the robot."""
@@ -194,12 +177,6 @@ class Table:
         assert started["status"] == "active"
         assert started["seats"][ROBOT]["robot"] == "strong"
         return started
-
-    def bodies(self) -> dict[str, dict]:
-        return {
-            name: client.get(f"/api/matches/{self.match_id}/").json()
-            for name, client in self.clients.items()
-        }
 
 
 def _mover(bodies: dict[str, dict]) -> str:

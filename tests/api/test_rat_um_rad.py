@@ -29,6 +29,7 @@ from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.actions import road_refusal
 from games.rules.rat_um_rad.maps import MAPS
 from games.rules.registry import ROBOTS_BY_SLUG
+from tests.api.conftest import ApiTable
 
 pytestmark = pytest.mark.django_db
 
@@ -56,35 +57,14 @@ def _robot() -> str:
     return "random" if "random" in robots else next(iter(robots))
 
 
-class Table:
-    """alice's and bob's API clients at one match, posting with on-commit callbacks."""
-
-    def __init__(self, api_for, users, capture):
-        self.clients = {
-            name: api_for(user) for name, user in zip(NAMES, users, strict=True)
-        }
-        self.capture = capture
-        self.match_id: int | None = None
-
-    def post(self, name: str, path: str, data) -> dict:
-        with self.capture(execute=True):
-            response = self.clients[name].post(path, data, format="json")
-        assert response.status_code in (200, 201), response.json()
-        return response.json()
-
-    def post_raw(self, name: str, data):
-        with self.capture(execute=True):
-            return self.clients[name].post(self.moves_path, data, format="json")
+class Table(ApiTable):
+    """alice's and bob's API clients at one Rat um Rad match."""
 
     def post_text(self, name: str, text: str):
         with self.capture(execute=True):
             return self.clients[name].post(
                 self.moves_path, text, content_type="application/json"
             )
-
-    @property
-    def moves_path(self) -> str:
-        return f"/api/matches/{self.match_id}/moves/"
 
     def start(self) -> dict:
         """Create the 4-seat match on Basel (alice), let bob join, add two robots."""
@@ -101,12 +81,6 @@ class Table:
         path = f"/api/matches/{self.match_id}/robots/"
         self.post("alice", path, {"robot": _robot()})
         return self.post("alice", path, {"robot": _robot()})
-
-    def bodies(self) -> dict[str, dict]:
-        return {
-            name: client.get(f"/api/matches/{self.match_id}/").json()
-            for name, client in self.clients.items()
-        }
 
 
 def _choose(body: dict) -> dict:
