@@ -128,6 +128,7 @@ def play_to_end(match: Match, users_by_seat: dict[int, User], seed: int = 0) -> 
 def reach_play_phase(match: Match, users_by_seat: dict[int, User]) -> None:
     """Let people choose different favourites and robots choose theirs."""
     for _ in range(20):
+        match.refresh_from_db()
         state = state_of(match)
         if match.rules.view(state, None)["phase"] != "favourites":
             return
