@@ -35,8 +35,9 @@ declines: throwing costs nothing and may win.
 It uses neither the Rng it is given nor anything but the view, its legal
 moves and the edition's card list.
 
-The package: odds.py (chances), throws.py (keeping and stopping), aims.py
-(what cards are worth, targets, put-under, revenge).
+The package: odds.py (chances), throws.py (keeping and stopping), worth.py
+(how close cards bring a player to a win, what a special card is worth),
+aims.py (targets, put-under, revenge).
 """
 
 from __future__ import annotations
