@@ -1,13 +1,17 @@
 """Benchmark: how well each robot plays, over seeded games.
 
 Prints, per game, robot and seat count, the average final score ("-" for a
-game without scores, such as Knatsch), the share of seat 0's wins (for solo:
-wins against the virtual opponent) and games per second. Every seat is
+game without scores, such as Knatsch), seat 0's share of the first places
+(a first place shared by k seats counts 1/k; for solo: wins against the
+virtual opponent) and games per second. Every seat is
 played by the same robot; game n uses seed n, so runs are reproducible.
 
 Then, per game, each robot other than "random" plays against the random
-robot with two seats (it moves first in the even-numbered games): its win rate, the ratio of that rate to the 1/seats baseline of an
-even match, and its decision time per move (mean, p99 and max, wall clock).
+robot with two seats (it moves first in the even-numbered games): its
+outright wins, its shared first places, its score (a win counts 1, a first
+place shared by k seats 1/k), the ratio of that score to the 1/seats
+baseline of an even match, and its decision time per move (mean, p99 and
+max, wall clock).
 
 Run: `make bench` or `python bench/robots.py [games] [slug]`. Pure Python,
 no Django.
@@ -56,12 +60,13 @@ def duel(
     opponent: Robot[Any],
     seats: int,
     seed: int,
-) -> tuple[bool, list[float]]:
+) -> tuple[float, list[float]]:
     """Play one seeded game of `robot` against `opponent` on the other seats.
 
     The robot sits seed % seats places after the first seat to move, so
-    with two seats it starts every other game. Return (whether the robot
-    ranked first, its decision times in seconds).
+    with two seats it starts every other game. Return (the robot's share of
+    first place: 1 alone, 1/k shared by k seats, 0 below; its decision
+    times in seconds).
     """
     options = rules.validate_options({}, seats)
     state = rules.new_state(seats=seats, options=options, seed=seed)
@@ -82,7 +87,8 @@ def duel(
         step += 1
     outcome = rules.outcome(state)
     assert outcome is not None
-    return outcome.ranks[mine] == 1, times
+    firsts = outcome.ranks.count(1)
+    return (1 / firsts if outcome.ranks[mine] == 1 else 0.0), times
 
 
 def percentile(ordered: list[float], share: float) -> float:
@@ -94,7 +100,8 @@ def head_to_head(games: int, only: str | None) -> None:
     """Print each robot's results against the random robot with two seats."""
     print(
         f"\n{'game':<12}{'robot':<8}{'vs':<8}{'seats':>6}{'games':>7}{'wins':>8}"
-        f"{'x even':>8}{'ms mean':>9}{'ms p99':>8}{'ms max':>8}"
+        f"{'shared':>8}{'score':>8}{'x even':>8}{'ms mean':>9}{'ms p99':>8}"
+        f"{'ms max':>8}"
     )
     for slug, rules in RULES_BY_SLUG.items():
         robots = ROBOTS_BY_SLUG[slug]
@@ -110,11 +117,14 @@ def head_to_head(games: int, only: str | None) -> None:
                 duel(rules, robot, robots["random"], seats, seed)
                 for seed in range(games)
             ]
-            rate = sum(won for won, _ in results) / games
+            wins = sum(share == 1 for share, _ in results) / games
+            shared = sum(0 < share < 1 for share, _ in results) / games
+            rate = sum(share for share, _ in results) / games
             times = sorted(t for _, ts in results for t in ts)
             print(
-                f"{slug:<12}{name:<8}{'random':<8}{seats:>6}{games:>7}{rate:>8.1%}"
-                f"{rate * seats:>8.2f}{statistics.mean(times) * 1000:>9.2f}"
+                f"{slug:<12}{name:<8}{'random':<8}{seats:>6}{games:>7}{wins:>8.1%}"
+                f"{shared:>8.1%}{rate:>8.1%}{rate * seats:>8.2f}"
+                f"{statistics.mean(times) * 1000:>9.2f}"
                 f"{percentile(times, 99) * 1000:>8.2f}{times[-1] * 1000:>8.2f}"
             )
 
@@ -135,7 +145,8 @@ def main() -> None:
                 results = [play(rules, robot, seats, seed) for seed in range(games)]
                 elapsed = time.perf_counter() - started
                 scores = [score for _, s in results if s for score in s]
-                wins = sum(1 for ranks, _ in results if ranks[0] == 1)
+                # A first place shared by k seats counts 1/k.
+                wins = sum(1 / ranks.count(1) for ranks, _ in results if ranks[0] == 1)
                 average = (
                     f"{statistics.mean(scores):>11.1f}{statistics.pstdev(scores):>7.1f}"
                     if scores
