@@ -154,7 +154,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.current: int | None = None
         self.throttled = 0
         self.presence: asyncio.Task[None] | None = None
-        self.program: asyncio.Task[None] | None = None  # play_presence heartbeat
+        self.program = False  # recorded in play_presence
         await self.accept()
         header = dict(self.scope.get("headers") or []).get(b"authorization")
         if header is not None:
@@ -166,10 +166,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
             await _group_leave(self, match_group(match_id))
         if self.user is not None:
             await _group_leave(self, user_group(self.user.pk))
-            if self.program is not None:
-                await play_presence.program_stop(
-                    self.program, self.user.pk, self.channel_name
-                )
+            if self.program:
+                await play_presence.program_stop(self.user.pk, self.channel_name)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None
@@ -295,9 +293,12 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.language = user.language or settings.LANGUAGE_CODE
         # The presence hooks read the person from the scope.
         self.scope["user"] = user  # type: ignore[typeddict-item]
-        self.program = await play_presence.program_start(user.pk, self.channel_name)
+        await play_presence.program_start(user.pk, self.channel_name)
+        self.program = True
         await _group_join(self, user_group(user.pk))
-        self.presence = await _presence_start(self, user.pk)
+        self.presence = await _presence_start(
+            self, user.pk, also=play_presence.program_beat
+        )
         for match_id in await database_sync_to_async(requests.seated_match_ids)(user):
             await self._watch(match_id, None)
         return {"id": user.pk, "name": user.name, "language": self.language}

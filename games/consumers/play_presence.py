@@ -19,8 +19,6 @@ so tests travel in time. Errors of Redis are raised to the caller.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import threading
 from datetime import timedelta
 from typing import Any, cast
@@ -102,27 +100,18 @@ def connected_players() -> list[dict[str, Any]]:
 # (Redis down) is logged, and the socket lives on.
 
 
-async def program_start(user_id: int, channel_name: str) -> asyncio.Task[None]:
-    """Record the authenticated socket; return its heartbeat task."""
+async def program_start(user_id: int, channel_name: str) -> None:
+    """Record the authenticated socket.
+
+    Its beats ride on the socket's page-presence heartbeat
+    (`_presence_start(..., also=program_beat)`).
+    """
     await _presence_call(program_join, user_id, channel_name)
-    return asyncio.create_task(_heartbeat(user_id, channel_name))
 
 
-async def program_stop(
-    heartbeat: asyncio.Task[None], user_id: int, channel_name: str
-) -> None:
-    """Stop the heartbeat and record that the socket closed."""
-    heartbeat.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await heartbeat
+async def program_stop(user_id: int, channel_name: str) -> None:
+    """Record that the socket closed."""
     await _presence_call(program_leave, user_id, channel_name)
-
-
-async def _heartbeat(user_id: int, channel_name: str) -> None:
-    # Three beats per PRESENCE_TTL: one lost beat does not end the entry.
-    while True:
-        await asyncio.sleep(settings.PRESENCE_TTL / 3)
-        await _presence_call(program_beat, user_id, channel_name)
 
 
 # Helpers

@@ -30,16 +30,23 @@ logger = logging.getLogger(__name__)
 
 
 async def _presence_start(
-    consumer: AsyncWebsocketConsumer, user_id: int | None
+    consumer: AsyncWebsocketConsumer,
+    user_id: int | None,
+    *,
+    also: Callable[[int, str], None] | None = None,
 ) -> asyncio.Task[None] | None:
     """Record the logged-in person's open page; return its heartbeat task.
 
-    None for anonymous viewers, who get no e-mails.
+    None for anonymous viewers, who get no e-mails. `also(user_id,
+    channel_name)` beats with the page (a program socket's entry in
+    play_presence), so one socket runs one heartbeat.
     """
     if user_id is None:
         return None
     await _presence_call(presence.presence_join, user_id, consumer.channel_name)
-    return asyncio.create_task(_presence_heartbeat(user_id, consumer.channel_name))
+    return asyncio.create_task(
+        _presence_heartbeat(user_id, consumer.channel_name, also)
+    )
 
 
 async def _presence_stop(
@@ -56,11 +63,15 @@ async def _presence_stop(
         await _presence_call(presence.presence_leave, user_id, consumer.channel_name)
 
 
-async def _presence_heartbeat(user_id: int, channel_name: str) -> None:
+async def _presence_heartbeat(
+    user_id: int, channel_name: str, also: Callable[[int, str], None] | None = None
+) -> None:
     # Three beats per PRESENCE_TTL: one lost beat does not end the presence.
     while True:
         await asyncio.sleep(settings.PRESENCE_TTL / 3)
         await _presence_call(presence.presence_beat, user_id, channel_name)
+        if also is not None:
+            await _presence_call(also, user_id, channel_name)
 
 
 async def _presence_call(

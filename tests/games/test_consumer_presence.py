@@ -102,6 +102,29 @@ async def test_the_heartbeat_beats_every_third_of_the_ttl(settings, monkeypatch)
     assert beats == [(7, "chan-1"), (7, "chan-1")]
 
 
+async def test_one_heartbeat_also_beats_a_program_sockets_entry(settings, monkeypatch):
+    # A /ws/play/ socket is a page and a program: one task keeps both alive.
+    settings.PRESENCE_TTL = 90
+    sleeps, beats = [], []
+
+    async def sleep(seconds):
+        sleeps.append(seconds)
+        if len(sleeps) == 2:
+            raise asyncio.CancelledError
+
+    monkeypatch.setattr(presence_hooks.asyncio, "sleep", sleep)
+    monkeypatch.setattr(
+        presence, "presence_beat", lambda *args: beats.append(("page", *args))
+    )
+
+    with pytest.raises(asyncio.CancelledError):
+        await presence_hooks._presence_heartbeat(
+            7, "chan-1", lambda *args: beats.append(("program", *args))
+        )
+
+    assert beats == [("page", 7, "chan-1"), ("program", 7, "chan-1")]
+
+
 async def test_a_failing_heartbeat_goes_on_beating(settings, monkeypatch):
     settings.PRESENCE_TTL = 90
     sleeps = []
