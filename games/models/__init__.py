@@ -1,0 +1,12 @@
+"""Matches, seats and the append-only move log (STYLE.md B5).
+
+Models hold no rules and send nothing: writes go through `games.services`.
+"""
+
+from __future__ import annotations
+
+from .log import MatchEvent, Move
+from .match import Match
+from .seat import LeaveReason, Seat
+
+__all__ = ["LeaveReason", "Match", "MatchEvent", "Move", "Seat"]
