@@ -146,6 +146,24 @@ def test_the_points_table_is_the_engines(client_for, settings, language):
     assert len(rows) == 6
 
 
+@pytest.mark.parametrize(
+    ("language", "headers"),
+    [
+        ("en", ["Road length (wheels)", "Points", "From", "To", "Points"]),
+        ("de", ["Länge der Strecke (Räder)", "Punkte", "Von", "Nach", "Punkte"]),
+    ],
+)
+def test_the_tables_speak_the_pages_language(client_for, settings, language, headers):
+    # Both pages share the tables' markup: their headings are translated.
+    html = page(client_for, settings, language)
+
+    found = [
+        re.findall(r'<th scope="col">([^<]*)</th>', table(html, table_id))
+        for table_id in ("points", "destinations-short", "destinations-long")
+    ]
+    assert found == [headers[:2], headers[2:], headers[2:]]
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_components_come_from_the_data(client_for, settings, language):
     html = page(client_for, settings, language)
