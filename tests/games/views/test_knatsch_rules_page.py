@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.rules.data import load_json
@@ -103,6 +105,22 @@ def test_the_card_list_is_rendered_from_the_data(client_for):
     assert "Castles (16)" in html
     assert "Special cards (23)" in html
     assert "Tournaments (9)" in html
+
+
+def test_the_german_card_tables_speak_german(client_for, settings):
+    # Both pages share the tables' markup: their headings are translated.
+    html = german(client_for, settings)
+
+    assert re.findall(r"<th>([^<]*)</th>", html) == [
+        "Wappen",
+        "Burgen",
+        "Zu übertreffende Kombinationen",
+        "Sonderkarte",
+        "Anzahl",
+        "Zu übertreffende Kombinationen",
+        "Wirkung",
+    ]
+    assert "die Rulings" not in html
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
