@@ -47,7 +47,10 @@ class MatchCreateForm(forms.Form):
             initial=DEFAULT_PRESET,
             # Absent (an older page, a script): the default, as for the service.
             required=False,
-            help_text=_("A match for one seat is never timed."),
+            # Only a game that can be played alone has untimed matches.
+            help_text=(
+                _("A match for one seat is never timed.") if info.min_seats == 1 else ""
+            ),
         )
         for name, label in zip(
             CUSTOM_TIME_FIELDS,

@@ -431,6 +431,17 @@ def log_in(page: Any, username: str, password: str = DEMO_PASSWORD) -> None:
     page.wait_for_url("**/play/")
 
 
+def create_form(page: Any, slug: str) -> Any:
+    """Open the lobby's "New match" entry of game `slug`; return its form's locator.
+
+    The lobby shows one game's form at a time: a person clicks the game first.
+    """
+    page.locator(f"details.create-game[data-game={slug}] > summary").click()
+    form = page.locator(f"form.create-form[data-game={slug}]")
+    form.wait_for(state="visible")
+    return form
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a full-page screenshot under test-results/ and return its path."""
     RESULTS.mkdir(exist_ok=True)

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from .conftest import Stack, log_in, screenshot
+from .conftest import Stack, create_form, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +52,7 @@ def _click_a_move(page) -> dict | None:
 
 
 def _create(page, seats: str) -> str:
-    form = page.locator("form.create-form[data-game=dice-stars]")
+    form = create_form(page, "dice-stars")
     form.locator("select[name=seats]").select_option(seats)
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/matches/*/")

@@ -43,6 +43,7 @@ from .conftest import (
     STORE_STATE,
     Stack,
     assert_no_sideways_scroll,
+    create_form,
     log_in,
     screenshot,
 )
@@ -425,7 +426,7 @@ def test_two_people_and_a_robot_play_knatsch_to_a_win(stack: Stack, new_page) ->
     log_in(bob, "bob")
 
     # alice creates a 3-seat match; bob takes a seat; alice adds the default robot.
-    form = alice.locator(f"form.create-form[data-game={SLUG}]")
+    form = create_form(alice, SLUG)
     form.locator("select[name=seats]").select_option("3")
     form.locator("button[type=submit]").click()
     alice.wait_for_url("**/matches/*/")

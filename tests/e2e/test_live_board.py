@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from .conftest import Stack, log_in
+from .conftest import Stack, create_form, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ def test_a_push_before_the_answer_to_my_move_is_no_error(
 ) -> None:
     page = new_page()
     log_in(page, "alice")
-    form = page.locator("form.create-form[data-game=dice-stars]")
+    form = create_form(page, "dice-stars")
     form.locator("select[name=seats]").select_option("1")
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/matches/*/")

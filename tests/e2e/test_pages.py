@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Stack, assert_no_sideways_scroll, log_in, screenshot
+from .conftest import Stack, assert_no_sideways_scroll, create_form, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
 
 def _create_race(page, seats: str = "2") -> str:
-    form = page.locator("form.create-form[data-game=race]")
+    form = create_form(page, "race")
     form.locator("select[name=seats]").select_option(seats)
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/matches/*/")

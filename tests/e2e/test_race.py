@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from .conftest import Stack, log_in, screenshot
+from .conftest import Stack, create_form, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,7 @@ def test_two_people_and_a_robot_finish_a_race(stack: Stack, new_page) -> None:
     log_in(bob, "bob")
 
     # alice creates a 3-seat match in the lobby.
-    form = alice.locator("form.create-form[data-game=race]")
+    form = create_form(alice, "race")
     form.locator("select[name=seats]").select_option("3")
     form.locator("button[type=submit]").click()
     alice.wait_for_url("**/matches/*/")

@@ -44,6 +44,7 @@ from .conftest import (
     STORE_STATE,
     Stack,
     assert_no_sideways_scroll,
+    create_form,
     log_in,
     screenshot,
 )
@@ -474,7 +475,7 @@ def test_a_four_seat_match_ends_with_the_scoring_screen(stack: Stack, new_page) 
 
     # alice creates a 4-seat match on the Basel map; carol takes a seat;
     # alice adds two robots, and the match starts.
-    form = alice.locator(f"form.create-form[data-game={SLUG}]")
+    form = create_form(alice, SLUG)
     form.locator("select[name=seats]").select_option("4")
     form.locator("select[name=option_map]").select_option(MAP)
     form.locator("button[type=submit]").click()

@@ -3,6 +3,8 @@ from __future__ import annotations
 import pytest
 
 from games import services
+from games.rules.registry import RULES_BY_SLUG
+from tests.games.html_tree import html_tree
 
 pytestmark = pytest.mark.django_db
 
@@ -45,3 +47,49 @@ def test_carol_sees_open_matches_but_has_none_of_her_own(carol_client, bob, race
     assert f'href="/matches/{open_match.id}/"' in html
     # A running match of others is not in the lobby at all.
     assert f'href="/matches/{race_match.id}/"' not in html
+
+
+def _new_match_entries(html):
+    return {
+        entry.attrs["data-game"]: entry
+        for entry in html_tree(html).all("details", cls="create-game")
+    }
+
+
+def test_new_match_lists_each_game_closed_with_its_tagline(alice_client):
+    # One game's form at a time: a person picks the game, then its options.
+    entries = _new_match_entries(alice_client.get("/play/").content.decode())
+
+    assert list(entries) == ["race", "dice-stars", "knatsch", "rat-um-rad"]
+    for slug, entry in entries.items():
+        assert "open" not in entry.attrs, slug
+        assert entry.attrs["name"] == "new-match"
+        summary = entry.all("summary")[0]
+        assert summary.one("span", cls="create-game-name").text() == (
+            RULES_BY_SLUG[slug].info.name
+        )
+        assert RULES_BY_SLUG[slug].info.tagline in summary.text()
+        assert entry.one("form", cls="create-form").attrs["data-game"] == slug
+
+
+def test_a_form_sent_back_with_an_error_is_open(alice_client):
+    response = alice_client.post("/play/knatsch/new/", {"seats": "9"})
+
+    assert response.status_code == 400
+    entries = _new_match_entries(response.content.decode())
+    assert [slug for slug, e in entries.items() if "open" in e.attrs] == ["knatsch"]
+
+
+def test_only_a_game_for_one_seat_says_that_one_seat_is_never_timed(alice_client):
+    entries = _new_match_entries(alice_client.get("/play/").content.decode())
+
+    says = {
+        slug: "A match for one seat is never timed." in entry.text()
+        for slug, entry in entries.items()
+    }
+    assert says == {
+        "race": False,
+        "dice-stars": True,
+        "knatsch": False,
+        "rat-um-rad": False,
+    }
