@@ -18,6 +18,7 @@ from channels.db import database_sync_to_async
 
 from accounts.notifications import presence
 from games.consumers import play_presence
+from games.consumers import presence as presence_hooks
 from tests.games import test_play_protocol as protocol
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -109,6 +110,22 @@ async def test_two_sockets_of_one_person_list_her_once(alice, bob):
         await third.disconnect()
     assert _players_of(both) == [alice.pk, bob.pk]
     assert _players_of(one_left) == [alice.pk, bob.pk]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("own_channel_layer", "nobody_connected")
+async def test_one_heartbeat_keeps_the_page_and_the_program_entry(alice, monkeypatch):
+    # The socket's one heartbeat task beats its program entry too.
+    started = []
+
+    async def heartbeat(user_id, channel_name, also=None):
+        started.append((user_id, also))
+
+    monkeypatch.setattr(presence_hooks, "_presence_heartbeat", heartbeat)
+    socket = await protocol._socket(alice)
+    await socket.disconnect()
+
+    assert started == [(alice.pk, play_presence.program_beat)]
 
 
 @pytest.mark.django_db(transaction=True)
