@@ -80,17 +80,25 @@ async def test_a_failing_presence_back_end_does_not_close_the_socket(
     assert "presence not recorded" in caplog.text
 
 
-async def test_the_heartbeat_beats_every_third_of_the_ttl(settings, monkeypatch):
-    settings.PRESENCE_TTL = 90
-    sleeps, beats = [], []
+def _sleeps(monkeypatch, until: int) -> list[float]:
+    """Let the heartbeat sleep without waiting; the `until`-th sleep cancels it.
+
+    Returns the list the sleeps' seconds are recorded in.
+    """
+    sleeps: list[float] = []
 
     async def sleep(seconds):
-        # No real waiting: the third sleep ends the loop as a cancel would.
         sleeps.append(seconds)
-        if len(sleeps) == 3:
+        if len(sleeps) == until:
             raise asyncio.CancelledError
 
     monkeypatch.setattr(presence_hooks.asyncio, "sleep", sleep)
+    return sleeps
+
+
+async def test_the_heartbeat_beats_every_third_of_the_ttl(settings, monkeypatch):
+    settings.PRESENCE_TTL = 90
+    sleeps, beats = _sleeps(monkeypatch, until=3), []
     monkeypatch.setattr(
         presence, "presence_beat", lambda user_id, name: beats.append((user_id, name))
     )
@@ -105,14 +113,8 @@ async def test_the_heartbeat_beats_every_third_of_the_ttl(settings, monkeypatch)
 async def test_one_heartbeat_also_beats_a_program_sockets_entry(settings, monkeypatch):
     # A /ws/play/ socket is a page and a program: one task keeps both alive.
     settings.PRESENCE_TTL = 90
-    sleeps, beats = [], []
-
-    async def sleep(seconds):
-        sleeps.append(seconds)
-        if len(sleeps) == 2:
-            raise asyncio.CancelledError
-
-    monkeypatch.setattr(presence_hooks.asyncio, "sleep", sleep)
+    _sleeps(monkeypatch, until=2)
+    beats = []
     monkeypatch.setattr(
         presence, "presence_beat", lambda *args: beats.append(("page", *args))
     )
@@ -127,17 +129,11 @@ async def test_one_heartbeat_also_beats_a_program_sockets_entry(settings, monkey
 
 async def test_a_failing_heartbeat_goes_on_beating(settings, monkeypatch):
     settings.PRESENCE_TTL = 90
-    sleeps = []
-
-    async def sleep(seconds):
-        sleeps.append(seconds)
-        if len(sleeps) == 3:
-            raise asyncio.CancelledError
+    sleeps = _sleeps(monkeypatch, until=3)
 
     def down(user_id, channel_name):
         raise RedisConnectionError("Redis is down")
 
-    monkeypatch.setattr(presence_hooks.asyncio, "sleep", sleep)
     monkeypatch.setattr(presence, "presence_beat", down)
 
     with pytest.raises(asyncio.CancelledError):
