@@ -154,7 +154,6 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.current: int | None = None
         self.throttled = 0
         self.presence: asyncio.Task[None] | None = None
-        self.program = False  # recorded in play_presence
         await self.accept()
         header = dict(self.scope.get("headers") or []).get(b"authorization")
         if header is not None:
@@ -166,8 +165,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
             await _group_leave(self, match_group(match_id))
         if self.user is not None:
             await _group_leave(self, user_group(self.user.pk))
-            if self.program:
-                await play_presence.program_stop(self.user.pk, self.channel_name)
+            # Leaving an entry that was never recorded changes nothing.
+            await play_presence.program_stop(self.user.pk, self.channel_name)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None
@@ -294,7 +293,6 @@ class PlayConsumer(AsyncWebsocketConsumer):
         # The presence hooks read the person from the scope.
         self.scope["user"] = user  # type: ignore[typeddict-item]
         await play_presence.program_start(user.pk, self.channel_name)
-        self.program = True
         await _group_join(self, user_group(user.pk))
         self.presence = await _presence_start(
             self, user.pk, also=play_presence.program_beat
