@@ -92,7 +92,8 @@ def _sleeps(monkeypatch, until: int) -> list[float]:
         if len(sleeps) == until:
             raise asyncio.CancelledError
 
-    monkeypatch.setattr(presence_hooks.asyncio, "sleep", sleep)
+    # The heartbeat's module sees asyncio.sleep through its own import.
+    monkeypatch.setattr("games.consumers.presence.asyncio.sleep", sleep)
     return sleeps
 
 
