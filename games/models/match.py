@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -12,9 +12,6 @@ from django.utils.translation import gettext_lazy as _
 from games.clocks import TimeControl, TimeControlError
 from games.rules import Rules
 from games.rules.registry import RULES_BY_SLUG
-
-if TYPE_CHECKING:
-    pass
 
 
 class Match(models.Model):
