@@ -79,11 +79,10 @@ from rest_framework.throttling import AnonRateThrottle
 from accounts.models import User
 from games import exceptions
 from games.broadcast import match_group, user_group
-from games.parsers import loads
 from games.rules.base import RulesError
 from games.text import message_text
 
-from . import play_presence
+from . import play_messages, play_presence
 from . import play_requests as requests
 from .play_requests import PlayError
 from .presence import _presence_start, _presence_stop
@@ -92,10 +91,8 @@ from .shared import _group_join, _group_leave
 logger = logging.getLogger(__name__)
 
 CLOSE_THROTTLED = 4429
-MAX_FRAME = 65536
 MAX_THROTTLED = 3
 
-NOT_JSON = _("Send one JSON object per message.")
 NOT_A_COMMAND = _('Send {"command": NAME, "data": ..., "id": ..., "match": ...}.')
 UNKNOWN_COMMAND = _("There is no such command.")
 UNAUTHENTICATED = _('Authenticate first: {"command": "AUTH", "token": "<API token>"}.')
@@ -103,7 +100,14 @@ ALREADY_AUTHENTICATED = _("This socket is already authenticated.")
 NO_TOKEN = _("Send your API token as a string.")
 BAD_HEADER = _("Invalid token header. Use Authorization: Token <key>.")
 THROTTLED = _("Too many commands without authentication. Wait a minute.")
-NO_MATCH_NAMED = _('Name the match: "match": <id>.')
+NO_MATCH_NAMED = _(
+    'Name the match: "match": <id>, or choose it with ["SELECT_GAME", "<id>", '
+    '"STRING"].'
+)
+SEVERAL_MATCHES = _(
+    "You play several matches (%(ids)s). Name one: "
+    '"match": <id>, or choose it with ["SELECT_GAME", "<id>", "STRING"].'
+)
 FAILED = _("The command failed. Try again later.")
 
 # The socket's error codes of the services' refusals (games.exceptions).
@@ -119,6 +123,8 @@ ERROR_CODES: list[tuple[type[exceptions.MatchError], str]] = [
 GENERIC = frozenset(
     {
         "AUTH",
+        "WHOAMI",
+        "SELECT_GAME",
         "REQUEST_GAMES",
         "REQUEST_ALL_CONNECTED_PLAYERS",
         "WANT_TO_JOIN_GAME",
@@ -157,7 +163,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         await self.accept()
         header = dict(self.scope.get("headers") or []).get(b"authorization")
         if header is not None:
-            await self._handle({"command": "AUTH"}, header=header)
+            await self._handle(None, header=header)
 
     async def disconnect(self, code: int) -> None:
         await _presence_stop(self, self.presence)
@@ -171,37 +177,46 @@ class PlayConsumer(AsyncWebsocketConsumer):
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None
     ) -> None:
-        message: Any = None
-        if text_data is None or len(text_data) > MAX_FRAME:
-            message = PlayError("bad_json", NOT_JSON)
-        else:
-            try:
-                message = loads(text_data)
-            except ValueError:
-                message = PlayError("bad_json", NOT_JSON)
-        if isinstance(message, list) and message and isinstance(message[0], str):
-            # The seed's positional form: [NAME, data, TYPE].
-            message = {"command": message[0], "data": (message[1:2] or [None])[0]}
-        await self._handle(message)
+        await self._handle(text_data)
 
-    async def _handle(self, message: Any, header: bytes | None = None) -> None:
-        ident = message.get("id") if isinstance(message, dict) else None
-        name = message.get("command") if isinstance(message, dict) else None
+    async def _handle(self, text: str | None, header: bytes | None = None) -> None:
+        """Answer the message `text`, or authenticate by the upgrade's `header`.
+
+        A header that authenticates is not answered (no command asked):
+        the views of the player's matches are pushed instead (`_greet`).
+        """
+        ident: Any = None
+        name: Any = None
+        message: Any = None
+        unread: PlayError | None = None
+        if header is None:
+            try:
+                message = play_messages.message_read(text)
+            except PlayError as error:
+                unread = error
+            if isinstance(message, dict):
+                ident, name = message.get("id"), message.get("command")
+        greet = False
         with translation.override(self.language):
             try:
                 # Every message before authentication counts, garbage too.
                 if self.user is None and not await self._allowed():
                     return
-                if isinstance(message, PlayError):
-                    raise message
-                if not isinstance(name, str) or not isinstance(message, dict):
-                    raise PlayError("bad_message", NOT_A_COMMAND)
                 if header is not None:
-                    result = await self._auth(message, header)
+                    name = "AUTH"
+                    await self._auth({}, header)
+                    greet = True
                 else:
+                    if unread is not None:
+                        raise unread
+                    if not isinstance(name, str) or not isinstance(message, dict):
+                        raise PlayError("bad_message", NOT_A_COMMAND)
+                    greet = name == "AUTH" and self.user is None
                     result = await self._run(name, message)
             except PlayError as error:
-                await self._error(ident, name, error.code, error.message)
+                command = error.command or name
+                text_ = error.text()
+                await self._error(ident, command, error.code, text_, error.details)
             except exceptions.MatchError as error:
                 code = next((c for k, c in ERROR_CODES if isinstance(error, k)), "")
                 await self._error(ident, name, code or "refused", error.message)
@@ -212,9 +227,12 @@ class PlayConsumer(AsyncWebsocketConsumer):
                 logger.exception("play socket command %r failed", name)
                 await self._error(ident, name, "failed", FAILED)
             else:
-                await self._send(
-                    {"id": ident, "command": name, "ok": True, "result": result}
-                )
+                if header is None:
+                    await self._send(
+                        {"id": ident, "command": name, "ok": True, "result": result}
+                    )
+                if greet and self.user is not None:
+                    await self._greet()
 
     async def _allowed(self) -> bool:
         """Count an unauthenticated command against the anonymous rate limit."""
@@ -240,6 +258,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
             raise PlayError("unauthenticated", UNAUTHENTICATED)
         user = self.user
         call = database_sync_to_async
+        if name == "WHOAMI":
+            return self._identity()
         if name == "REQUEST_GAMES":
             return await call(requests.games_list)(user, data)
         if name == "REQUEST_ALL_CONNECTED_PLAYERS":
@@ -257,8 +277,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
                 raise
         if name not in GENERIC and name not in requests.all_game_commands():
             raise PlayError("unknown_command", UNKNOWN_COMMAND)
-        by_data = name in ("WATCH", "UNWATCH", "VIEW", "LEGAL_MOVES")
-        match_id = self._match_of(message, data if by_data else None)
+        by_data = name in ("WATCH", "SELECT_GAME", "UNWATCH", "VIEW", "LEGAL_MOVES")
+        match_id = await self._match_of(message, data if by_data else None)
         if name == "UNWATCH":
             await self._unwatch(match_id)
             return None
@@ -270,14 +290,16 @@ class PlayConsumer(AsyncWebsocketConsumer):
             body = await call(requests.body)(user, match_id)
         else:
             body = await call(requests.game_command)(user, match_id, name, data)
-        await self._watch(match_id, body)
+        # Only a match the command named becomes the socket's match.
+        named = message.get("match", data if by_data else None) is not None
+        await self._watch(match_id, body, select=named)
         return body["legal_moves"] if name == "LEGAL_MOVES" else body
 
     async def _auth(
         self, message: dict[str, Any], header: bytes | None
     ) -> dict[str, Any]:
         if self.user is not None:
-            raise PlayError("bad_message", ALREADY_AUTHENTICATED)
+            return await self._auth_again(message)
         if header is not None:
             parts = header.split()
             if len(parts) != 2 or parts[0].lower() != b"token":
@@ -298,20 +320,53 @@ class PlayConsumer(AsyncWebsocketConsumer):
             self, user.pk, also=play_presence.program_beat
         )
         for match_id in await database_sync_to_async(requests.seated_match_ids)(user):
-            await self._watch(match_id, None)
-        return {"id": user.pk, "name": user.name, "language": self.language}
+            await self._watch(match_id, None, select=False)
+        return self._identity()
 
-    def _match_of(self, message: dict[str, Any], data: Any) -> int:
+    async def _auth_again(self, message: dict[str, Any]) -> dict[str, Any]:
+        """AUTH on an authenticated socket: who it is, if the token (if any) agrees."""
+        assert self.user is not None
+        key = message.get("token", message.get("data"))
+        if key is not None:
+            if not isinstance(key, str):
+                raise PlayError("auth_failed", NO_TOKEN)
+            other = await database_sync_to_async(requests.token_user)(key)
+            if other.pk != self.user.pk:
+                raise PlayError("bad_message", ALREADY_AUTHENTICATED)
+        return self._identity()
+
+    def _identity(self) -> dict[str, Any]:
+        """Return AUTH's and WHOAMI's result: the authenticated player."""
+        assert self.user is not None
+        return {"id": self.user.pk, "name": self.user.name, "language": self.language}
+
+    async def _greet(self) -> None:
+        """Push the view of each open and running match of the player, once each."""
+        for match_id in list(self.watched):
+            await self.match_changed({"match_id": match_id, "moved": False})
+
+    async def _match_of(self, message: dict[str, Any], data: Any) -> int:
+        """Return the match a command means (the consumer's docstring, Matches)."""
         value = message.get("match", data)
-        if value is None:
-            if self.current is None:
-                raise PlayError("no_match", NO_MATCH_NAMED)
+        if value is not None:
+            return requests.match_id_of(value)
+        if self.current is not None:
             return self.current
-        return requests.match_id_of(value)
+        assert self.user is not None
+        running = await database_sync_to_async(requests.running_match_ids)(self.user)
+        if len(running) == 1:
+            return running[0]
+        if not running:
+            raise PlayError("no_match", NO_MATCH_NAMED)
+        ids = ", ".join(str(match_id) for match_id in running)
+        raise PlayError("no_match", SEVERAL_MATCHES, ids=ids)
 
-    async def _watch(self, match_id: int, body: dict[str, Any] | None) -> Any:
-        """Watch `match_id` (join its group) and make it the current match."""
-        self.current = match_id
+    async def _watch(
+        self, match_id: int, body: dict[str, Any] | None, *, select: bool = True
+    ) -> Any:
+        """Watch `match_id` (join its group); `select`: make it the socket's match."""
+        if select:
+            self.current = match_id
         if match_id not in self.watched:
             self.watched[match_id] = -1
             await _group_join(self, match_group(match_id))
@@ -349,6 +404,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
                 "match": match_id,
                 "version": body["version"],
                 "status": body["status"],
+                "state": body["state"],
                 "your_seat": body["your_seat"],
                 "to_move": body["to_move"],
                 "view": body["view"],
@@ -373,9 +429,14 @@ class PlayConsumer(AsyncWebsocketConsumer):
         """Handle "user.notifications_changed": programs get no bell."""
 
     async def _error(
-        self, ident: Any, name: Any, code: str, message: str | Promise
+        self,
+        ident: Any,
+        name: Any,
+        code: str,
+        message: str | Promise,
+        details: dict[str, Any] | None = None,
     ) -> None:
-        error = {"code": code, "message": str(message)}
+        error = {"code": code, "message": str(message), **(details or {})}
         command = name if isinstance(name, str) else None
         await self._send({"id": ident, "command": command, "ok": False, "error": error})
 

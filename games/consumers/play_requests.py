@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q
@@ -38,12 +39,33 @@ BAD_VERSION = _("The version must be a whole number.")
 
 
 class PlayError(Exception):
-    """A refusal of the program socket: an error `code` and a translatable message."""
+    """A refusal of the program socket: an error `code` and a translatable message.
 
-    def __init__(self, code: str, message: str | Promise) -> None:
+    `params` fill the message's %(name)s placeholders when it is answered
+    (`text`, in the player's language). `command`: the command's name when
+    the consumer cannot read it from the message (a refused positional
+    form). `details`: more keys of the answer's `error` (e.g. `board`).
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str | Promise,
+        *,
+        command: str | None = None,
+        details: dict[str, Any] | None = None,
+        **params: Any,
+    ) -> None:
         self.code = code
         self.message = message
+        self.command = command
+        self.details = details or {}
+        self.params = params
         super().__init__(str(message))
+
+    def text(self) -> str:
+        """Return the message, translated into the active language."""
+        return str(self.message) % self.params if self.params else str(self.message)
 
 
 # The seed's status names and Spielpost's, upper-cased: REQUEST_GAMES' filter.
@@ -120,9 +142,26 @@ def games_list(user: User, data: Any) -> list[dict[str, Any]]:
     return [match_summary(match) for match in matches[:GAMES_LIMIT]]
 
 
+# The protocol's `state` of a match: the seed's words for the statuses
+# (Rat um Rad seed, "Der Spielablauf": STARTED, PREPARATION). A game's
+# protocol.py may refine it with `state_name(status, view)`.
+STATES: dict[str, str] = {
+    Match.Status.OPEN: "WAITING",
+    Match.Status.ACTIVE: "STARTED",
+    Match.Status.FINISHED: "FINISHED",
+    Match.Status.ABORTED: "ABORTED",
+}
+
+
 def seated_match_ids(user: User) -> list[int]:
     """Return the ids of `user`'s open and running matches."""
     return [match.id for match, _turn in selectors.matches_for_user(user=user)]
+
+
+def running_match_ids(user: User) -> list[int]:
+    """Return the ids of the running matches where `user` has a seat, ascending."""
+    seats = Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+    return sorted(set(seats.values_list("match_id", flat=True)))
 
 
 def is_seated(user: User, match_id: int) -> bool:
@@ -131,17 +170,36 @@ def is_seated(user: User, match_id: int) -> bool:
 
 
 def body(user: User, match_id: int) -> dict[str, Any]:
-    """Return the API's body of the match as `user`'s seat (or a spectator) sees it."""
+    """Return the API's body of the match as `user`'s seat (or a spectator) sees it.
+
+    Plus `state`, the status in the seed's words (`state_of`).
+    """
     try:
         match = Match.objects.get(id=match_id)
     except Match.DoesNotExist:
         raise PlayError("not_found", NO_SUCH_MATCH) from None
-    return match_body(match, user)
+    found = match_body(match, user)
+    found["state"] = state_of(found["game"], found["status"], found["view"])
+    return found
+
+
+def state_of(slug: str, status: str, view: Any) -> str:
+    """Return the protocol's `state` of a match of game `slug` (see STATES)."""
+    name = getattr(_protocol(slug), "state_name", None)
+    if name is not None:
+        return str(name(status, view))
+    return STATES.get(status, status.upper())
 
 
 def join(user: User, match_id: int) -> dict[str, Any]:
-    """WANT_TO_JOIN_GAME: take the first free seat (`services.seat_claim`)."""
-    body(user, match_id)
+    """WANT_TO_JOIN_GAME: take the first free seat (`services.seat_claim`).
+
+    Joining a match where `user` has a seat already takes none and returns
+    the body, so a client that joins again (after a reconnect) gets its seat.
+    """
+    current = body(user, match_id)
+    if current["your_seat"] is not None:
+        return current
     services.seat_claim(match_id=match_id, user=user)
     return body(user, match_id)
 
@@ -155,24 +213,33 @@ def move(user: User, match_id: int, move_data: Any, version: Any) -> dict[str, A
         version = body(user, match_id)["version"]
     elif isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise PlayError("bad_data", BAD_VERSION)
-    services.move_submit(
-        match_id=match_id, user=user, move_data=move_data, expected_version=version
-    )
+    try:
+        services.move_submit(
+            match_id=match_id, user=user, move_data=move_data, expected_version=version
+        )
+    except exceptions.StaleMatch as error:
+        # The message says "Here is the current board": it comes along.
+        current = body(user, match_id)
+        raise PlayError("stale", error.message, details={"board": current}) from None
     return body(user, match_id)
 
 
 @functools.cache
-def game_commands(slug: str) -> dict[str, Any]:
-    """Return game `slug`'s protocol COMMANDS (its rules package's protocol.py), or {}."""
+def _protocol(slug: str) -> ModuleType | None:
+    """Return game `slug`'s rules package's protocol.py module, or None."""
     package = type(RULES_BY_SLUG[slug]).__module__.rpartition(".")[0]
     name = f"{package}.protocol"
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name != name:
             raise
-        return {}
-    return dict(getattr(module, "COMMANDS", {}))
+        return None
+
+
+def game_commands(slug: str) -> dict[str, Any]:
+    """Return game `slug`'s protocol COMMANDS (its rules package's protocol.py), or {}."""
+    return dict(getattr(_protocol(slug), "COMMANDS", {}))
 
 
 def all_game_commands() -> frozenset[str]:
