@@ -1,62 +1,87 @@
 """The program socket `/ws/play/`: bots play any game with JSON commands.
 
+Handshake
+    Programs need no `Origin` header: an upgrade of /ws/play/ without
+    Cookie and Origin headers skips Channels' Origin check (origin.py);
+    one with a cookie or an Origin is checked as every other socket's.
+
 Authentication
     The REST API's token, checked as the API checks it
     (`accounts.authentication.CheckedTokenAuthentication`: 40 hex
     characters, a known token, an active account; tokens are only issued to
     verified accounts): either the header `Authorization: Token <key>` on
     the upgrade request, or a first message `{"command": "AUTH", "token":
-    "<key>"}`. A bad header is answered with an AUTH error answer, and the
-    socket stays open for an AUTH command. Session cookies are not used:
-    this socket is for programs. Until authenticated, every command is
-    answered with the error `unauthenticated`. Commands before
-    authentication count against the API's anonymous rate limit
+    "<key>"}`. A header that authenticates is not answered (no command
+    asked for an answer); a bad header is answered with an AUTH error
+    answer (`"id": null`), and the socket stays open for an AUTH command.
+    WHOAMI, or AUTH again (without a token or with the same account's),
+    answers who the socket is: `{"id", "name", "language"}`. Session
+    cookies are not used: this socket is for programs. Until authenticated,
+    every command is answered with the error `unauthenticated`. Commands
+    before authentication count against the API's anonymous rate limit
     (REST_FRAMEWORK's AnonRateThrottle, per address); refused ones are
     answered `throttled`, and after MAX_THROTTLED refusals in a row the
     socket is closed with code 4429. Authenticated commands have no rate
     limit, as in the REST API.
 
 Messages
-    Text frames of one JSON object (at most MAX_FRAME characters, nested at
-    most games.parsers.MAX_DEPTH deep): `{"command": NAME, "data": ...,
-    "id": any client correlation id, "match": match id}`; `data`, `id` and
-    `match` are optional. The seed's positional form `[NAME, data, TYPE]`
-    (e.g. `["BUILD_ROAD", "Deutsch-to-Theologie", "STRING"]`) is accepted
-    too; TYPE is ignored. Each command gets one answer, `{"id", "command",
-    "ok": true, "result": ...}` or `{"id", "command", "ok": false, "error":
-    {"code", "message"}}`, the message in the account's language. Bad input
-    changes nothing and never closes the socket.
+    Text frames of one JSON object (at most play_messages.MAX_MESSAGE
+    characters, else `too_large`; nested at most games.parsers.MAX_DEPTH
+    deep): `{"command": NAME, "data": ..., "id": any client correlation
+    id, "match": match id}`; `data`, `id` and `match` are optional. The
+    seed's positional form `[NAME, data, TYPE]` (e.g. `["BUILD_ROAD",
+    "Deutsch-to-Theologie", "STRING"]`) is accepted too: exactly three
+    elements, TYPE one of NONE, STRING, STRING_LIST, GAME_STATUS, INTEGER,
+    OBJECT and matching the data (play_messages.py), else `bad_message`.
+    Each command gets one answer, `{"id", "command", "ok": true, "result":
+    ...}` or `{"id", "command", "ok": false, "error": {"code", "message"}}`,
+    the message in the account's language; a `stale` error carries the
+    current match body as `error.board`. Bad input changes nothing and
+    never closes the socket. Daphne itself drops the connection (no close
+    frame) for a message over its --websocket-max-message-size (1 MiB).
+
+Matches
+    A command means the match named by its "match" (or, for WATCH,
+    SELECT_GAME, UNWATCH, VIEW and LEGAL_MOVES, by its data); without one,
+    the match selected on this socket: the one last named (joined with
+    WANT_TO_JOIN_GAME, SELECT_GAME or WATCH, or named by any command);
+    without one, the player's only running match. With none or several
+    running, the answer is `no_match`, naming them (`_match_of`).
 
 Commands (any game)
-    AUTH (token) · REQUEST_GAMES (null, a status - open, active/STARTED,
-    finished, aborted - or {"status", "game", "mine"}: the API's match
-    summaries) · REQUEST_ALL_CONNECTED_PLAYERS (the people with a
+    AUTH (token) · WHOAMI · REQUEST_GAMES (null, a status - open, active/
+    STARTED, finished, aborted - or {"status", "game", "mine"}: the API's
+    match summaries) · REQUEST_ALL_CONNECTED_PLAYERS (the people with a
     /ws/play/ socket open on any server process: [{"id", "name"}],
-    play_presence.py) ·
-    WANT_TO_JOIN_GAME / WANT_JOIN_GAME (match id: take the first free seat,
-    `services.seat_claim`) · WATCH / UNWATCH (match id) · VIEW and
-    LEGAL_MOVES (the API's match body / its legal moves) · MOVE (`data`:
-    a move in the platform's JSON, `version` optional at the top level:
-    `services.move_submit`). Commands without "match" use the match last
-    named on this socket (joined, watched or played).
+    play_presence.py) · WANT_TO_JOIN_GAME / WANT_JOIN_GAME (match id: take
+    the first free seat, `services.seat_claim`; a seated player gets the
+    body, nothing taken) · SELECT_GAME / WATCH / UNWATCH (match id) · VIEW
+    and LEGAL_MOVES (the API's match body / its legal moves) · MOVE
+    (`data`: a move in the platform's JSON, `version` optional at the top
+    level: `services.move_submit`). Every match body of the socket has
+    `state`, the status in the seed's words (WAITING, PREPARATION,
+    STARTED, FINISHED, ABORTED: play_requests.state_of); `status` stays
+    the API's.
 
 Commands of a game
     A rules package may have `protocol.py` with `COMMANDS`: name ->
     function(view, legal_moves, data) -> move JSON (or a RulesError such as
-    Rat um Rad's ProtocolError). The consumer reads the seat's view and
-    legal moves, asks the function for the move and plays it through
-    `services.move_submit` like MOVE (games/rules/rat_um_rad/protocol.py:
-    BUILD_ROAD, TAKE_WHEEL, ...).
+    Rat um Rad's ProtocolError), and `state_name(status, view)`. The
+    consumer reads the seat's view and legal moves, asks the function for
+    the move and plays it through `services.move_submit` like MOVE
+    (games/rules/rat_um_rad/protocol.py: BUILD_ROAD, TAKE_WHEEL, ...).
 
 Pushes
     After every change of a watched match (WATCH, a joined match, and every
     open or running match of the player: watched on authentication and
     when one is created, filled or started), the socket gets `{"event":
-    "view", "match", "version", "status", "your_seat", "to_move", "view",
-    "legal_moves", "outcome"}`: the match as the player's seat sees it (a
-    spectator's view when not seated), rendered per socket from the
+    "view", "match", "version", "status", "state", "your_seat", "to_move",
+    "view", "legal_moves", "outcome"}`: the match as the player's seat sees
+    it (a spectator's view when not seated), rendered per socket from the
     database after the broadcast's "match.changed" (games/broadcast.py);
-    never another seat's view. Each version is pushed once, in order.
+    never another seat's view. Right after authentication each open and
+    running match of the player is pushed once (`_greet`), after the AUTH
+    answer. Each version is pushed once, in order.
 """
 
 from __future__ import annotations
@@ -84,6 +109,7 @@ from games.text import message_text
 
 from . import play_messages, play_presence
 from . import play_requests as requests
+from .play_messages import GENERIC
 from .play_requests import PlayError
 from .presence import _presence_start, _presence_stop
 from .shared import _group_join, _group_leave
@@ -93,8 +119,6 @@ logger = logging.getLogger(__name__)
 CLOSE_THROTTLED = 4429
 MAX_THROTTLED = 3
 
-NOT_A_COMMAND = _('Send {"command": NAME, "data": ..., "id": ..., "match": ...}.')
-UNKNOWN_COMMAND = _("There is no such command.")
 UNAUTHENTICATED = _('Authenticate first: {"command": "AUTH", "token": "<API token>"}.')
 ALREADY_AUTHENTICATED = _("This socket is already authenticated.")
 NO_TOKEN = _("Send your API token as a string.")
@@ -109,33 +133,6 @@ SEVERAL_MATCHES = _(
     '"match": <id>, or choose it with ["SELECT_GAME", "<id>", "STRING"].'
 )
 FAILED = _("The command failed. Try again later.")
-
-# The socket's error codes of the services' refusals (games.exceptions).
-ERROR_CODES: list[tuple[type[exceptions.MatchError], str]] = [
-    (exceptions.StaleMatch, "stale"),
-    (exceptions.NotYourTurn, "not_your_turn"),
-    (exceptions.NotSeated, "not_seated"),
-    (exceptions.MatchNotActive, "not_active"),
-    (exceptions.SeatUnavailable, "seat_unavailable"),
-    (exceptions.InvalidMove, "illegal_move"),
-]
-
-GENERIC = frozenset(
-    {
-        "AUTH",
-        "WHOAMI",
-        "SELECT_GAME",
-        "REQUEST_GAMES",
-        "REQUEST_ALL_CONNECTED_PLAYERS",
-        "WANT_TO_JOIN_GAME",
-        "WANT_JOIN_GAME",
-        "WATCH",
-        "UNWATCH",
-        "VIEW",
-        "LEGAL_MOVES",
-        "MOVE",
-    }
-)
 
 
 def _anonymous_request(scope: dict[str, Any]) -> HttpRequest:
@@ -210,7 +207,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
                     if unread is not None:
                         raise unread
                     if not isinstance(name, str) or not isinstance(message, dict):
-                        raise PlayError("bad_message", NOT_A_COMMAND)
+                        raise PlayError("bad_message", play_messages.NOT_A_COMMAND)
                     greet = name == "AUTH" and self.user is None
                     result = await self._run(name, message)
             except PlayError as error:
@@ -218,8 +215,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
                 text_ = error.text()
                 await self._error(ident, command, error.code, text_, error.details)
             except exceptions.MatchError as error:
-                code = next((c for k, c in ERROR_CODES if isinstance(error, k)), "")
-                await self._error(ident, name, code or "refused", error.message)
+                code = play_messages.error_code(error)
+                await self._error(ident, name, code, error.message)
             except RulesError as error:
                 text_ = message_text(error.as_message())
                 await self._error(ident, name, "invalid_command", text_)
@@ -276,7 +273,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
                     await self._unwatch(match_id)
                 raise
         if name not in GENERIC and name not in requests.all_game_commands():
-            raise PlayError("unknown_command", UNKNOWN_COMMAND)
+            raise PlayError("unknown_command", play_messages.UNKNOWN_COMMAND)
         by_data = name in ("WATCH", "SELECT_GAME", "UNWATCH", "VIEW", "LEGAL_MOVES")
         match_id = await self._match_of(message, data if by_data else None)
         if name == "UNWATCH":

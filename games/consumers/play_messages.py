@@ -10,6 +10,9 @@ exactly three elements, and TYPE must name the data's type:
 - `INTEGER`: a whole number; `OBJECT`: a JSON object (Spielpost's, for
   match ids as numbers and MOVE's moves).
 
+It also holds the socket's vocabulary: GENERIC (the commands of every
+game) and `error_code` (the answer's code of a service's refusal).
+
 `message_read` turns the frame into the object form or raises PlayError:
 `too_large` (over MAX_MESSAGE characters), `bad_json` (no JSON, nested
 too deep, a binary frame) or `bad_message` (a positional form of another
@@ -24,6 +27,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games import exceptions
 from games.parsers import loads
 
 from .play_requests import PlayError
@@ -34,6 +38,8 @@ from .play_requests import PlayError
 MAX_MESSAGE = 65536
 
 NOT_JSON = _("Send one JSON object per message.")
+NOT_A_COMMAND = _('Send {"command": NAME, "data": ..., "id": ..., "match": ...}.')
+UNKNOWN_COMMAND = _("There is no such command.")
 TOO_LARGE = _("A message may have at most %(limit)d characters.")
 NOT_THREE = _(
     "Send the positional form as three elements, [NAME, data, TYPE], e.g. "
@@ -41,6 +47,40 @@ NOT_THREE = _(
 )
 UNKNOWN_TYPE = _("Unknown type %(type)s. Use one of: %(types)s.")
 WRONG_TYPE = _("The data is not of the type %(type)s.")
+
+
+# The socket's error codes of the services' refusals (games.exceptions).
+_ERROR_CODES: list[tuple[type[exceptions.MatchError], str]] = [
+    (exceptions.StaleMatch, "stale"),
+    (exceptions.NotYourTurn, "not_your_turn"),
+    (exceptions.NotSeated, "not_seated"),
+    (exceptions.MatchNotActive, "not_active"),
+    (exceptions.SeatUnavailable, "seat_unavailable"),
+    (exceptions.InvalidMove, "illegal_move"),
+]
+
+# The commands of every game (play.py's docstring).
+GENERIC = frozenset(
+    {
+        "AUTH",
+        "WHOAMI",
+        "SELECT_GAME",
+        "REQUEST_GAMES",
+        "REQUEST_ALL_CONNECTED_PLAYERS",
+        "WANT_TO_JOIN_GAME",
+        "WANT_JOIN_GAME",
+        "WATCH",
+        "UNWATCH",
+        "VIEW",
+        "LEGAL_MOVES",
+        "MOVE",
+    }
+)
+
+
+def error_code(error: exceptions.MatchError) -> str:
+    """Return the socket's error code of a service's refusal ("refused": others)."""
+    return next((c for k, c in _ERROR_CODES if isinstance(error, k)), "refused")
 
 
 def _is_string_list(data: Any) -> bool:

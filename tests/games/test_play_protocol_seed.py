@@ -339,3 +339,46 @@ async def test_answers_and_pushes_name_the_seeds_states(alice, race_match):
         match.id: "PREPARATION",
         race_match.id: "STARTED",
     }
+
+
+# The rules page's protocol part says all of this, in English and German.
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_rules_page_describes_the_seed_form(client, settings, language):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    html = client.get("/games/rat-um-rad/rules/").content.decode()
+    for text in (
+        "<code>SELECT_GAME</code>",
+        "<code>WHOAMI</code>",
+        "<code>no_match</code>",
+        "<code>too_large</code>",
+        "<code>STRING_LIST</code>",
+        "<code>PREPARATION</code>",
+        "<code>STARTED</code>",
+        "<code>error.board</code>",
+        "<code>Origin</code>",
+        '["SELECT_GAME", "42", "STRING"]',
+    ):
+        assert text in html, text
+    assert '"red", "1"]' in html
+
+
+async def test_the_new_refusals_are_in_the_players_language(carol):
+    carol.language = "de"
+    await database_sync_to_async(carol.save)()
+    socket = await _socket(carol)
+    try:
+        no_match = await _send(socket, ["LEGAL_MOVES", None, "NONE"])
+        short = await _send(socket, ["LEGAL_MOVES", None])
+        typed = await _send(socket, ["LEGAL_MOVES", None, "STRING"])
+        await socket.send_to(text_data="x" * (play_messages.MAX_MESSAGE + 1))
+        too_large = await socket.receive_json_from(timeout=5)
+    finally:
+        await socket.disconnect()
+    assert no_match["error"]["message"].startswith("Gib die Partie an")
+    assert short["error"]["message"].startswith("Schick die Listenform")
+    assert typed["error"]["message"] == "Die Daten sind nicht vom Typ STRING."
+    assert too_large["error"]["message"] == (
+        "Eine Nachricht darf höchstens 65536 Zeichen haben."
+    )
