@@ -49,9 +49,9 @@ Matches
     running, the answer is `no_match`, naming them (`_match_of`).
 
 Commands (any game)
-    AUTH (token) · WHOAMI · REQUEST_GAMES (null, a status - open, active/
-    STARTED, finished, aborted - or {"status", "game", "mine"}: the API's
-    match summaries) · REQUEST_ALL_CONNECTED_PLAYERS (the people with a
+    AUTH (token) · WHOAMI · REQUEST_GAMES (null, a status - open/WAITING,
+    active/STARTED, PREPARATION, finished, aborted - or {"status", "game",
+    "mine"}: the API's match summaries, each with `state`) · REQUEST_ALL_CONNECTED_PLAYERS (the people with a
     /ws/play/ socket open on any server process: [{"id", "name"}],
     play_presence.py) · WANT_TO_JOIN_GAME / WANT_JOIN_GAME (match id: take
     the first free seat, `services.seat_claim`; a seated player gets the

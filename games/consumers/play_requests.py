@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import itertools
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -69,10 +70,11 @@ class PlayError(Exception):
 
 
 # The seed's status names and Spielpost's, upper-cased: REQUEST_GAMES' filter.
+# PREPARATION: the running matches whose `state` is PREPARATION (state_of).
 STATUS_NAMES: dict[str, str] = {
     "OPEN": Match.Status.OPEN,
     "WAITING": Match.Status.OPEN,
-    "PREPARATION": Match.Status.OPEN,
+    "PREPARATION": Match.Status.ACTIVE,
     "ACTIVE": Match.Status.ACTIVE,
     "STARTED": Match.Status.ACTIVE,
     "RUNNING": Match.Status.ACTIVE,
@@ -110,7 +112,8 @@ def games_list(user: User, data: Any) -> list[dict[str, Any]]:
 
     `data`: None, a status (Spielpost's or the seed's, see STATUS_NAMES) or
     `{"status", "game", "mine"}` (each optional). Others' private matches are
-    left out, as in GET /api/matches/.
+    left out, as in GET /api/matches/. Each summary has the match's `state`
+    too (`state_of`, read from the stored state).
     """
     filters: Mapping[str, Any]
     if data is None:
@@ -128,10 +131,12 @@ def games_list(user: User, data: Any) -> list[dict[str, Any]]:
         .order_by("-created_at")
     )
     status = filters.get("status")
+    state = None
     if status not in (None, ""):
         if not isinstance(status, str) or status.upper() not in STATUS_NAMES:
             raise PlayError("bad_data", BAD_STATUS)
         matches = matches.filter(status=STATUS_NAMES[status.upper()])
+        state = "PREPARATION" if status.upper() == "PREPARATION" else None
     game = filters.get("game")
     if game not in (None, ""):
         if game not in RULES_BY_SLUG:
@@ -139,7 +144,20 @@ def games_list(user: User, data: Any) -> list[dict[str, Any]]:
         matches = matches.filter(game_slug=game)
     if filters.get("mine") is True:
         matches = matches.filter(seats__user=user)
-    return [match_summary(match) for match in matches[:GAMES_LIMIT]]
+    if state is None:
+        return [_summary(match) for match in matches[:GAMES_LIMIT]]
+    # The phase is in the stored state only: read the running matches.
+    found = (_summary(match) for match in matches.iterator(chunk_size=GAMES_LIMIT))
+    return list(
+        itertools.islice((s for s in found if s["state"] == state), GAMES_LIMIT)
+    )
+
+
+def _summary(match: Match) -> dict[str, Any]:
+    """Return the API's summary of `match` and its protocol `state`."""
+    summary = match_summary(match)
+    summary["state"] = state_of(match.game_slug, match.status, match.state)
+    return summary
 
 
 # The protocol's `state` of a match: the seed's words for the statuses
@@ -184,7 +202,11 @@ def body(user: User, match_id: int) -> dict[str, Any]:
 
 
 def state_of(slug: str, status: str, view: Any) -> str:
-    """Return the protocol's `state` of a match of game `slug` (see STATES)."""
+    """Return the protocol's `state` of a match of game `slug` (see STATES).
+
+    `view`: a seat's view or the stored state JSON (None while open); a
+    game's `state_name` reads what both share (Rat um Rad: `phase`).
+    """
     name = getattr(_protocol(slug), "state_name", None)
     if name is not None:
         return str(name(status, view))

@@ -90,20 +90,26 @@ async def test_a_program_needs_no_origin_but_a_cookie_session_does(alice, socket
 
 
 async def test_header_authentication_sends_no_answer(alice):
-    socket = await _socket(alice)
+    token = (b"authorization", f"Token {await _token(alice)}".encode())
+    accepted, socket = await _connect("/ws/play/", [token])
     try:
         await socket.send_json_to({"command": "REQUEST_GAMES", "id": "first"})
         first = await socket.receive_json_from(timeout=5)
         who = await _ask(socket, "WHOAMI")
         again = await _ask(socket, "AUTH", token=await _token(alice))
         bare = await _ask(socket, "AUTH")
+        quiet = await socket.receive_nothing(timeout=0.3)
     finally:
         await socket.disconnect()
+    assert accepted
+    # The first message is the first command's answer: nothing unasked.
     assert first["id"] == "first"
     assert first["command"] == "REQUEST_GAMES"
+    assert first["ok"]
     for answer in (who, again, bare):
         assert answer["ok"], answer
         assert answer["result"] == {"id": alice.pk, "name": "Alice", "language": "en"}
+    assert quiet
 
 
 async def test_auth_with_another_accounts_token_is_refused(alice, bob):
@@ -382,3 +388,29 @@ async def test_the_new_refusals_are_in_the_players_language(carol):
     assert too_large["error"]["message"] == (
         "Eine Nachricht darf höchstens 65536 Zeichen haben."
     )
+
+
+async def test_request_games_names_the_states_and_filters_the_preparation(
+    alice, race_match
+):
+    match = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
+    waiting = await database_sync_to_async(services.match_create)(
+        user=alice, game_slug="race", seats=3
+    )
+    socket = await _socket(alice)
+    try:
+        everything = await _send(socket, ["REQUEST_GAMES", None, "NONE"])
+        preparation = await _send(
+            socket, ["REQUEST_GAMES", "PREPARATION", "GAME_STATUS"]
+        )
+        started = await _send(socket, ["REQUEST_GAMES", "STARTED", "GAME_STATUS"])
+    finally:
+        await socket.disconnect()
+    states = {m["id"]: (m["status"], m["state"]) for m in everything["result"]}
+    assert states == {
+        match.id: ("active", "PREPARATION"),
+        race_match.id: ("active", "STARTED"),
+        waiting.id: ("open", "WAITING"),
+    }
+    assert [m["id"] for m in preparation["result"]] == [match.id]
+    assert {m["id"] for m in started["result"]} == {match.id, race_match.id}

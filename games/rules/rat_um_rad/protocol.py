@@ -188,7 +188,10 @@ STATES = {
 
 
 def state_name(status: str, view: JSON | None) -> str:
-    """Return the seed's state of a match: `status` (the platform's) and a view."""
+    """Return the seed's state of a match: `status` (the platform's) and a view.
+
+    `view`: a seat's view or the stored state JSON; both have `phase`.
+    """
     setup = isinstance(view, Mapping) and view.get("phase") == "setup"
     if status == "active" and setup:
         return "PREPARATION"
