@@ -115,7 +115,9 @@ def test_opening_the_page_tells_my_other_pages(
     ) in group_sends
 
 
-def test_only_the_page_shown_is_marked_read(alice_client, alice, monkeypatch):
+def test_opening_the_list_marks_every_page_read(alice_client, alice, monkeypatch):
+    # Not only the 50 shown (issue 21): the bell read 99+ after a page that
+    # showed 50 unread notices of the hundreds a live match wrote.
     monkeypatch.setattr(selectors, "NOTICES_PER_PAGE", 2)
     for hour in range(3):
         _notice(alice, name=f"P{hour}", at=START + timedelta(hours=hour))
@@ -123,13 +125,27 @@ def test_only_the_page_shown_is_marked_read(alice_client, alice, monkeypatch):
     html = alice_client.get(URL).content.decode()
 
     assert _names(html) == ["P2", "P1"]
+    assert html.count('class="notice unread"') == 2
     assert 'href="?page=2"' in html
-    assert list(
-        Notification.objects.filter(read_at__isnull=True).values_list(
-            "params__name", flat=True
-        )
-    ) == ["P0"]
+    assert not Notification.objects.filter(read_at__isnull=True).exists()
+    assert _bell_count(html) == 0
     assert _names(alice_client.get(URL + "?page=2").content.decode()) == ["P0"]
+
+
+def test_opening_the_list_with_more_than_a_page_unread_empties_the_bell(
+    alice_client, alice, bob
+):
+    Notification.objects.bulk_create(
+        Notification(user=alice, kind=Kind.PLAYER_JOINED, params={"game": "race"})
+        for _ in range(selectors.NOTICES_PER_PAGE + 10)
+    )
+    _notice(bob)
+
+    alice_client.get(URL)
+
+    assert _bell_count(alice_client.get("/play/").content.decode()) == 0
+    # Nobody else's.
+    assert Notification.objects.get(user=bob).read_at is None
 
 
 def test_mark_all_read_marks_every_page(alice_client, alice, monkeypatch):
