@@ -293,3 +293,16 @@ def test_two_workers_sending_the_same_e_mail_at_once_send_it_once(smtp, alice, b
     assert len(smtp.messages) == 1
     delivery.refresh_from_db()
     assert (delivery.state, delivery.attempts) == (Delivery.DELIVERED, 1)
+
+
+@pytest.mark.django_db
+def test_the_admin_lists_the_e_mails_and_edits_none(client, make_user, alice):
+    EmailDelivery.objects.create(user=alice, next_attempt_at=START)
+    admin = make_user("root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+
+    listing = client.get("/admin/accounts/emaildelivery/")
+
+    assert listing.status_code == 200
+    assert "to be sent" in listing.content.decode()
+    assert client.get("/admin/accounts/emaildelivery/add/").status_code == 403
