@@ -25,7 +25,6 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import (
-    OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
     extend_schema_field,
@@ -38,8 +37,8 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from accounts.models import Notification, User
-from games.api.serializers import ErrorSerializer
 from games.api.views import AuthedRequest
+from games.api.views.base import _CSRF, _NOT_JSON_BODY, _UNAUTHENTICATED, _errors
 from games.parsers import JSONParser
 
 from . import texts
@@ -59,7 +58,6 @@ _ID_MAX = 2**63 - 1
 
 _SEND_AN_OBJECT = _("Send a JSON object.")
 _IDS_OR_ALL = _('Send either "ids" (a list of notice ids) or "all": true.')
-_UNAUTHENTICATED = "No valid `Authorization: Token <key>` header (or session)."
 
 
 @extend_schema_field({"type": "integer"})
@@ -202,13 +200,6 @@ class NoticesReadResultSerializer(serializers.Serializer[Any]):
     unread = serializers.IntegerField(help_text="Your unread notices left.")
 
 
-def _errors(descriptions: Mapping[int, str]) -> dict[int, OpenApiResponse]:
-    return {
-        code: OpenApiResponse(ErrorSerializer, description=text)
-        for code, text in descriptions.items()
-    }
-
-
 class NoticeListView(APIView):
     """Your notices, newest first, with the number not read yet.
 
@@ -278,8 +269,8 @@ class NoticesReadView(APIView):
                     f"more than {IDS_MAX} ids or one that is not a positive "
                     "integer.",
                     401: _UNAUTHENTICATED,
-                    403: "Logged in by session cookie without a valid CSRF token.",
-                    415: "The body is not `application/json`.",
+                    403: _CSRF,
+                    415: _NOT_JSON_BODY,
                 }
             ),
         },

@@ -342,3 +342,29 @@ def test_the_beat_prunes_daily():
 
     assert entry["task"] == prune_notifications.name
     assert entry["schedule"] == 24 * 3600
+
+
+def test_the_migration_leaves_one_unread_turn_per_match(alice, bob, race_match):
+    # Bells that read "99+" before issue 21: all but the newest unread
+    # "your turn" of each match and person are read by the migration.
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("accounts.migrations.0007_email_deliveries")
+    Notification.objects.all().delete()
+    stacked = [
+        _notice(
+            alice, Kind.YOUR_TURN, match=race_match, at=START + timedelta(minutes=n)
+        )
+        for n in range(3)
+    ]
+    bobs = _notice(bob, Kind.YOUR_TURN, match=race_match, at=START)
+    other = _notice(alice, at=START)
+
+    migration.one_unread_turn_per_match(apps, None)
+
+    unread = set(
+        Notification.objects.filter(read_at__isnull=True).values_list("id", flat=True)
+    )
+    assert unread == {stacked[-1].id, bobs.id, other.id}
