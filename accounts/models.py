@@ -217,6 +217,8 @@ class EmailDelivery(models.Model):
                 name="email_delivery_due_idx",
                 condition=models.Q(state="queued"),
             ),
+            # Used by the pruning task.
+            models.Index(fields=["created_at"], name="email_delivery_created_idx"),
         ]
 
     def __str__(self) -> str:

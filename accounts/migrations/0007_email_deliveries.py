@@ -75,5 +75,9 @@ class Migration(migrations.Migration):
             model_name='emaildelivery',
             index=models.Index(condition=models.Q(('state', 'queued')), fields=['next_attempt_at'], name='email_delivery_due_idx'),
         ),
+        migrations.AddIndex(
+            model_name='emaildelivery',
+            index=models.Index(fields=['created_at'], name='email_delivery_created_idx'),
+        ),
         migrations.RunPython(one_unread_turn_per_match, migrations.RunPython.noop),
     ]

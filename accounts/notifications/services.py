@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Notification, User
+from accounts.models import EmailDelivery, Notification, User
 
 # Kinds of which a person has at most one unread notice per match: a new one
 # replaces the unread one (its text, time, e-mail plan) instead of stacking.
@@ -150,9 +150,16 @@ def notifications_prune(*, now: datetime | None = None) -> int:
     dependants, so Django needs no query per row); returns how many went.
     Nobody's bell is told: unread notices that old are not worth a push,
     and a page shows the new count when next loaded.
+
+    The e-mails (EmailDelivery) as old go too, but those still queued,
+    through their created_at index: one query more when there are none
+    (Django reads them first, to unlink any notice still in them).
     """
     cutoff = (now or timezone.now()) - timedelta(
         days=settings.NOTIFICATION_RETENTION_DAYS
     )
     deleted, _by_model = Notification.objects.filter(created_at__lt=cutoff).delete()
+    EmailDelivery.objects.filter(created_at__lt=cutoff).exclude(
+        state=EmailDelivery.State.QUEUED
+    ).delete()
     return deleted

@@ -305,8 +305,8 @@ def test_prune_deletes_only_notices_past_the_retention(alice, bob):
         unread_but_young.id,
     }
     assert not Notification.objects.filter(id=old.id).exists()
-    # One DELETE, whatever the number of rows.
-    assert len(queries) == 1
+    # One DELETE, whatever the number of rows; one read of old e-mails.
+    assert len(queries) == 2
 
 
 def test_prune_follows_the_setting(alice, settings):
@@ -368,3 +368,25 @@ def test_the_migration_leaves_one_unread_turn_per_match(alice, bob, race_match):
         Notification.objects.filter(read_at__isnull=True).values_list("id", flat=True)
     )
     assert unread == {stacked[-1].id, bobs.id, other.id}
+
+
+def test_prune_deletes_old_e_mails_but_those_still_to_be_sent(alice):
+    from accounts.models import EmailDelivery
+
+    def email(days, state):
+        with time_machine.travel(START - timedelta(days=days), tick=False):
+            return EmailDelivery.objects.create(
+                user=alice, state=state, next_attempt_at=START
+            )
+
+    email(91, "delivered")
+    email(91, "failed")
+    waiting = email(91, "queued")
+    young = email(1, "delivered")
+
+    notifications_prune(now=START)
+
+    assert set(EmailDelivery.objects.values_list("id", flat=True)) == {
+        waiting.id,
+        young.id,
+    }
