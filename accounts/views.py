@@ -190,15 +190,17 @@ def _when(moment: datetime) -> str:
 @require_GET
 @login_required
 def notifications(request: AuthedRequest) -> HttpResponse:
-    """List the person's notices, newest first, 50 a page; mark those shown read.
+    """List the person's notices, newest first, 50 a page; mark them all read.
 
-    The rows keep their unread mark for this one view; the bell (rendered
-    after) and the person's other open pages (pushed) count them read.
+    All, not only the 50 shown: the bell counts what the person has not
+    seen, and who opened the list has seen that there is news (older pages
+    are a click away). The rows keep their unread mark for this one view;
+    the bell (rendered after) and the person's other open pages (pushed)
+    count them read.
     """
     notices = notice_page(user=request.user, number=request.GET.get("page"))
-    shown_unread = [row.id for row in notices.rows if row.unread]
-    if shown_unread:
-        notifications_read(user=request.user, ids=shown_unread)
+    if notices.page.paginator.count:
+        notifications_read(user=request.user)
     return render(request, "accounts/notifications.html", {"notices": notices})
 
 

@@ -6,12 +6,23 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts import api as accounts_api
+from accounts.notifications import api as notices_api
 from games.api import errors
 from games.api import views as api
 
 urlpatterns = [
     path("token/", accounts_api.TokenView.as_view(), name="api-token"),
     path("me/vacation/", accounts_api.VacationView.as_view(), name="api-vacation"),
+    path(
+        "me/notifications/",
+        notices_api.NoticeListView.as_view(),
+        name="api-notifications",
+    ),
+    path(
+        "me/notifications/read/",
+        notices_api.NoticesReadView.as_view(),
+        name="api-notifications-read",
+    ),
     path("games/", api.GameListView.as_view(), name="api-games"),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),

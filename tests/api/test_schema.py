@@ -14,6 +14,8 @@ STATUSES = {
     ("post", "/api/token/"): {"200", "400", "415", "429"},
     ("get", "/api/me/vacation/"): {"200", "401"},
     ("post", "/api/me/vacation/"): {"200", "400", "401", "403", "415"},
+    ("get", "/api/me/notifications/"): {"200", "400", "401"},
+    ("post", "/api/me/notifications/read/"): {"200", "400", "401", "403", "415"},
     ("get", "/api/games/"): {"200", "401", "429"},
     ("get", "/api/matches/"): {"200", "400", "401"},
     ("post", "/api/matches/"): {"201", "400", "401", "403", "415"},
@@ -154,3 +156,35 @@ def test_a_seat_count_the_game_refuses_is_a_documented_400(api_for, alice):
 
     assert response.status_code == 400
     assert set(response.json()) == {"detail"}
+
+
+def test_the_notification_list_states_its_limits(schema):
+    parameters = {
+        p["name"]: p["schema"]
+        for p in schema["paths"]["/api/me/notifications/"]["get"]["parameters"]
+    }
+
+    assert (parameters["limit"]["minimum"], parameters["limit"]["maximum"]) == (1, 100)
+    assert parameters["offset"]["minimum"] == 0
+    assert parameters["unread"]["enum"] == ["true", "1", "false", "0", ""]
+    page = schema["components"]["schemas"]["NoticePage"]
+    assert set(page["required"]) == {"count", "unread", "next", "previous", "results"}
+
+
+def test_marking_read_takes_ids_or_all(schema):
+    body = schema["paths"]["/api/me/notifications/read/"]["post"]["requestBody"]
+    assert set(body["content"]) == {"application/json"}
+    choices = [
+        _resolve(schema, option)
+        for option in _resolve(schema, body["content"]["application/json"]["schema"])[
+            "oneOf"
+        ]
+    ]
+
+    ids, everything = choices
+    assert ids["required"] == ["ids"]
+    assert (
+        ids["properties"]["ids"]["minItems"],
+        ids["properties"]["ids"]["maxItems"],
+    ) == (1, 100)
+    assert everything["required"] == ["all"]
