@@ -57,6 +57,10 @@ Pushes
     spectator's view when not seated), rendered per socket from the
     database after the broadcast's "match.changed" (games/broadcast.py);
     never another seat's view. Each version is pushed once, in order.
+    While the channel layer is down (Redis), the socket polls the versions
+    of its matches every LIVE_FALLBACK_POLL_SECONDS instead and pushes the
+    new ones; it joins its groups again once the layer is back
+    (`LayerGroups`, games/consumers/shared.py).
 """
 
 from __future__ import annotations
@@ -87,7 +91,7 @@ from . import play_presence
 from . import play_requests as requests
 from .play_requests import PlayError
 from .presence import _presence_start, _presence_stop
-from .shared import _group_join, _group_leave
+from .shared import LayerGroups, _match_versions
 
 logger = logging.getLogger(__name__)
 
@@ -154,17 +158,20 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.current: int | None = None
         self.throttled = 0
         self.presence: asyncio.Task[None] | None = None
+        # One push at a time: group messages and the catch-up compare
+        # versions under it, so a version is pushed once.
+        self.push_lock = asyncio.Lock()
+        self.layer_groups = LayerGroups(self, self._catch_up)
         await self.accept()
+        self.layer_groups.start()
         header = dict(self.scope.get("headers") or []).get(b"authorization")
         if header is not None:
             await self._handle({"command": "AUTH"}, header=header)
 
     async def disconnect(self, code: int) -> None:
         await _presence_stop(self, self.presence)
-        for match_id in list(self.watched):
-            await _group_leave(self, match_group(match_id))
+        await self.layer_groups.stop()
         if self.user is not None:
-            await _group_leave(self, user_group(self.user.pk))
             # Leaving an entry that was never recorded changes nothing.
             await play_presence.program_stop(self.user.pk, self.channel_name)
 
@@ -293,7 +300,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         # The presence hooks read the person from the scope.
         self.scope["user"] = user  # type: ignore[typeddict-item]
         await play_presence.program_start(user.pk, self.channel_name)
-        await _group_join(self, user_group(user.pk))
+        await self.layer_groups.join(user_group(user.pk))
         self.presence = await _presence_start(
             self, user.pk, also=play_presence.program_beat
         )
@@ -314,11 +321,11 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.current = match_id
         if match_id not in self.watched:
             self.watched[match_id] = -1
-            await _group_join(self, match_group(match_id))
+            await self.layer_groups.join(match_group(match_id))
         return body
 
     async def _unwatch(self, match_id: int) -> None:
-        await _group_leave(self, match_group(match_id))
+        await self.layer_groups.leave(match_group(match_id))
         self.watched.pop(match_id, None)
         if self.current == match_id:
             self.current = None
@@ -328,19 +335,43 @@ class PlayConsumer(AsyncWebsocketConsumer):
         match_id = event.get("match_id")
         if self.user is None or match_id not in self.watched:
             return
-        if event.get("moved") and event["version"] <= self.watched[match_id]:
+        async with self.push_lock:
+            if event.get("moved") and event["version"] <= self.watched[match_id]:
+                return
+            await self._push_match(match_id)
+
+    async def _push_match(self, match_id: int, *, newer: bool = False) -> None:
+        """Push the match as this player's seat sees it (`newer`: a new version only)."""
+        if self.user is None:
             return
         user = self.user
         try:
             with translation.override(self.language):
                 body = await database_sync_to_async(requests.body)(user, match_id)
-                await self._push(body)
+                await self._push(body, newer=newer)
         except PlayError:
             return
 
-    async def _push(self, body: dict[str, Any]) -> None:
+    async def _catch_up(self) -> None:
+        """Push what the layer could not: new versions, and matches seated since."""
+        if self.user is None:
+            return
+        user = self.user
+        call = database_sync_to_async
+        for match_id in await call(requests.seated_match_ids)(user):
+            if match_id not in self.watched:
+                self.watched[match_id] = -1
+                await self.layer_groups.join(match_group(match_id))
+        async with self.push_lock:
+            versions = await call(_match_versions)(list(self.watched))
+            for match_id, version in sorted(versions.items()):
+                if match_id in self.watched and version > self.watched[match_id]:
+                    await self._push_match(match_id, newer=True)
+
+    async def _push(self, body: dict[str, Any], *, newer: bool = False) -> None:
         match_id = body["id"]
-        if body["version"] < self.watched.get(match_id, -1):
+        last = self.watched.get(match_id, -1)
+        if body["version"] < last or (newer and body["version"] == last):
             return
         self.watched[match_id] = body["version"]
         await self._send(
@@ -365,9 +396,13 @@ class PlayConsumer(AsyncWebsocketConsumer):
         if match_id not in self.watched and await database_sync_to_async(
             requests.is_seated
         )(self.user, match_id):
-            await _group_join(self, match_group(match_id))
             self.watched[match_id] = -1
+            await self.layer_groups.join(match_group(match_id))
             await self.match_changed({"match_id": match_id, "moved": False})
+
+    async def layer_down(self, event: dict[str, Any]) -> None:
+        """Handle "layer.down" (the receive failed): poll until the layer is back."""
+        self.layer_groups.layer_down()
 
     async def user_notifications_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.notifications_changed": programs get no bell."""
