@@ -14,7 +14,12 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.websocket_denial import install as install_denial  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+# Under Daphne: a refused handshake answers with the application's status
+# (404 for a path without a socket), see config/websocket_denial.py.
+install_denial()
 
 application = ProtocolTypeRouter(
     {
