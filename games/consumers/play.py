@@ -13,8 +13,9 @@ Authentication
     authentication count against the API's anonymous rate limit
     (REST_FRAMEWORK's AnonRateThrottle, per address); refused ones are
     answered `throttled`, and after MAX_THROTTLED refusals in a row the
-    socket is closed with code 4429. Authenticated commands have no rate
-    limit, as in the REST API.
+    socket is closed with code 4429; while the limit's counters are down
+    (Redis) they are answered `unavailable`. Authenticated commands have
+    no rate limit, as in the REST API.
 
 Messages
     Text frames of one JSON object (at most MAX_FRAME characters, nested at
@@ -81,6 +82,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.throttling import AnonRateThrottle
 
 from accounts.models import User
+from accounts.ratelimits import LOG_IN_UNAVAILABLE, RateLimitsUnavailable
 from games import exceptions
 from games.broadcast import match_group, user_group
 from games.parsers import loads
@@ -226,10 +228,14 @@ class PlayConsumer(AsyncWebsocketConsumer):
     async def _allowed(self) -> bool:
         """Count an unauthenticated command against the anonymous rate limit."""
         throttle = AnonRateThrottle()
-        allowed = await database_sync_to_async(throttle.allow_request)(
-            _anonymous_request(self.scope),  # type: ignore[arg-type]
-            None,  # type: ignore[arg-type]
-        )
+        try:
+            allowed = await database_sync_to_async(throttle.allow_request)(
+                _anonymous_request(self.scope),  # type: ignore[arg-type]
+                None,  # type: ignore[arg-type]
+            )
+        except RateLimitsUnavailable as error:
+            # Its counters are down (Redis): refused, not let through uncounted.
+            raise PlayError("unavailable", LOG_IN_UNAVAILABLE) from error
         if allowed:
             self.throttled = 0
             return True
