@@ -145,7 +145,8 @@ class LayerGroups:
 
     async def leave(self, group: str) -> None:
         """Remove the socket from `group`."""
-        if self.groups.pop(group, "absent") != "absent":
+        if group in self.groups:
+            del self.groups[group]
             await _group_leave(self.consumer, group)
 
     def start(self) -> None:
