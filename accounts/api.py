@@ -65,6 +65,8 @@ class TokenView(APIView):
     # in the body. Every caller is anonymous to the throttle.
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
+    # The throttle's answer while its counters (Redis) are down.
+    unavailable_message = LOG_IN_UNAVAILABLE
 
     @extend_schema(
         operation_id="api_token_create",

@@ -40,7 +40,15 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 LOG_IN_UNAVAILABLE = _("Log-in is unavailable for a moment. Try again shortly.")
+SIGN_UP_UNAVAILABLE = _("Sign-up is unavailable for a moment. Try again shortly.")
+PAGE_UNAVAILABLE = _("This page is unavailable for a moment. Try again shortly.")
 API_UNAVAILABLE = _("The API is unavailable for a moment. Try again shortly.")
+
+# The pages' messages by URL name (allauth's), PAGE_UNAVAILABLE otherwise.
+PAGE_MESSAGES = {
+    "account_login": LOG_IN_UNAVAILABLE,
+    "account_signup": SIGN_UP_UNAVAILABLE,
+}
 
 # Seconds a client is asked to wait (Retry-After) while the store is down.
 RETRY_AFTER_SECONDS = 30
@@ -118,21 +126,24 @@ class ServiceUnavailable(APIException):
 class AnonRateThrottle(DRFAnonRateThrottle):
     """DRF's anonymous throttle, refusing with 503 while its counters are down.
 
-    Raises ServiceUnavailable; `allow_request` otherwise as DRF's.
+    Raises ServiceUnavailable, with the view's `unavailable_message` if it
+    has one (the token view's says log-in); `allow_request` otherwise as
+    DRF's.
     """
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         try:
             return super().allow_request(request, view)
         except RateLimitsUnavailable as error:
-            raise ServiceUnavailable from error
+            message = getattr(view, "unavailable_message", API_UNAVAILABLE)
+            raise ServiceUnavailable(message) from error
 
 
 class RateLimitsUnavailableMiddleware:
     """Answer a request whose rate limit could not be counted with 503, not 500.
 
     Under /api/: `{"detail": ...}`; a page: 503.html ("Log-in is
-    unavailable for a moment"). Both with Retry-After.
+    unavailable for a moment", PAGE_MESSAGES). Both with Retry-After.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
@@ -150,8 +161,9 @@ class RateLimitsUnavailableMiddleware:
         if request.path_info.startswith("/api/"):
             response = JsonResponse({"detail": str(API_UNAVAILABLE)}, status=503)
         else:
-            response = render(
-                request, "503.html", {"message": LOG_IN_UNAVAILABLE}, status=503
-            )
+            match = request.resolver_match
+            name = match.url_name if match is not None else None
+            message = PAGE_MESSAGES.get(name or "", PAGE_UNAVAILABLE)
+            response = render(request, "503.html", {"message": message}, status=503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response

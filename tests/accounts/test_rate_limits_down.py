@@ -18,6 +18,7 @@ from accounts.ratelimits import (
     API_UNAVAILABLE,
     LOG_IN_UNAVAILABLE,
     RETRY_AFTER_SECONDS,
+    SIGN_UP_UNAVAILABLE,
 )
 from config.asgi import application
 
@@ -50,7 +51,7 @@ def test_the_token_endpoint_answers_503_with_retry_after(redis_down, anon_api, e
     )
 
     assert response.status_code == 503
-    assert response.json() == {"detail": str(API_UNAVAILABLE)}
+    assert response.json() == {"detail": str(LOG_IN_UNAVAILABLE)}
     assert response["Retry-After"] == str(RETRY_AFTER_SECONDS)
 
 
@@ -99,6 +100,7 @@ def test_the_sign_up_form_answers_503(redis_down, client):
     )
 
     assert response.status_code == 503
+    assert str(SIGN_UP_UNAVAILABLE) in response.content.decode()
 
 
 @pytest.mark.django_db(transaction=True)
