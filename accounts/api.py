@@ -39,6 +39,7 @@ from .exceptions import (
 )
 from .forms import LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH
 from .models import User
+from .ratelimits import LOG_IN_UNAVAILABLE, RateLimitsUnavailable, ServiceUnavailable
 
 _SEND_AN_OBJECT = _("Send a JSON object.")
 
@@ -64,6 +65,8 @@ class TokenView(APIView):
     # in the body. Every caller is anonymous to the throttle.
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
+    # The throttle's answer while its counters (Redis) are down.
+    unavailable_message = LOG_IN_UNAVAILABLE
 
     @extend_schema(
         operation_id="api_token_create",
@@ -86,6 +89,12 @@ class TokenView(APIView):
                 description="Too many failed log-ins from this address or for "
                 "this account, or too many requests.",
             ),
+            503: OpenApiResponse(
+                ErrorSerializer,
+                description="Log-in cannot be counted against its rate limits "
+                "for a moment (their store is down): try again after "
+                "Retry-After seconds.",
+            ),
         },
         auth=[],
     )
@@ -107,6 +116,9 @@ class TokenView(APIView):
             )
         except LogInRateLimited as refusal:
             return _refusal(refusal.message, status.HTTP_429_TOO_MANY_REQUESTS)
+        except RateLimitsUnavailable as error:
+            # Fail closed: no password is tried uncounted.
+            raise ServiceUnavailable(LOG_IN_UNAVAILABLE) from error
         except LogInRefused as refusal:
             return _refusal(refusal.message)
         return Response({"token": token.key})

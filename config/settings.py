@@ -86,6 +86,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # A rate limit that cannot be counted (Redis down): 503, not 500.
+    "accounts.ratelimits.RateLimitsUnavailableMiddleware",
     # Innermost: renders its pages with the user and language set above.
     "games.middleware.ErrorPageMiddleware",
 ]
@@ -164,7 +166,8 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, failing closed while Redis is down (the rate limits).
+            "BACKEND": "accounts.ratelimits.FailClosedRedisCache",
             "LOCATION": REDIS_URL,
         }
     }
@@ -277,7 +280,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    # DRF's, answering 503 while its counters (Redis) are down.
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.ratelimits.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "30/minute")},
     # DRF's default (None) would trust any X-Forwarded-For a client sends.
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,

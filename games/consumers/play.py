@@ -21,8 +21,9 @@ Authentication
     before authentication count against the API's anonymous rate limit
     (REST_FRAMEWORK's AnonRateThrottle, per address); refused ones are
     answered `throttled`, and after MAX_THROTTLED refusals in a row the
-    socket is closed with code 4429. Authenticated commands have no rate
-    limit, as in the REST API.
+    socket is closed with code 4429; while the limit's counters are down
+    (Redis) they are answered `unavailable`. Authenticated commands have
+    no rate limit, as in the REST API.
 
 Messages
     Text frames of one JSON object (at most play_messages.MAX_MESSAGE
@@ -81,7 +82,11 @@ Pushes
     database after the broadcast's "match.changed" (games/broadcast.py);
     never another seat's view. Right after authentication each open and
     running match of the player is pushed once (`_greet`), after the AUTH
-    answer. Each version is pushed once, in order.
+    answer. Each version is pushed once, in order. While the channel layer
+    is down (Redis), the socket polls the versions of its matches every
+    LIVE_FALLBACK_POLL_SECONDS instead and pushes the new ones; it joins
+    its groups again once the layer is back (`LayerGroups`,
+    games/consumers/shared.py).
 """
 
 from __future__ import annotations
@@ -102,6 +107,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.throttling import AnonRateThrottle
 
 from accounts.models import User
+from accounts.ratelimits import LOG_IN_UNAVAILABLE, RateLimitsUnavailable
 from games import exceptions
 from games.broadcast import match_group, user_group
 from games.rules.base import RulesError
@@ -112,7 +118,7 @@ from . import play_requests as requests
 from .play_messages import GENERIC
 from .play_requests import PlayError
 from .presence import _presence_start, _presence_stop
-from .shared import _group_join, _group_leave
+from .shared import LayerGroups, _match_versions
 
 logger = logging.getLogger(__name__)
 
@@ -157,17 +163,20 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.current: int | None = None
         self.throttled = 0
         self.presence: asyncio.Task[None] | None = None
+        # One push at a time: group messages and the catch-up compare
+        # versions under it, so a version is pushed once.
+        self.push_lock = asyncio.Lock()
+        self.layer_groups = LayerGroups(self, self._catch_up)
         await self.accept()
+        self.layer_groups.start()
         header = dict(self.scope.get("headers") or []).get(b"authorization")
         if header is not None:
             await self._handle(None, header=header)
 
     async def disconnect(self, code: int) -> None:
         await _presence_stop(self, self.presence)
-        for match_id in list(self.watched):
-            await _group_leave(self, match_group(match_id))
+        await self.layer_groups.stop()
         if self.user is not None:
-            await _group_leave(self, user_group(self.user.pk))
             # Leaving an entry that was never recorded changes nothing.
             await play_presence.program_stop(self.user.pk, self.channel_name)
 
@@ -234,10 +243,14 @@ class PlayConsumer(AsyncWebsocketConsumer):
     async def _allowed(self) -> bool:
         """Count an unauthenticated command against the anonymous rate limit."""
         throttle = AnonRateThrottle()
-        allowed = await database_sync_to_async(throttle.allow_request)(
-            _anonymous_request(self.scope),  # type: ignore[arg-type]
-            None,  # type: ignore[arg-type]
-        )
+        try:
+            allowed = await database_sync_to_async(throttle.allow_request)(
+                _anonymous_request(self.scope),  # type: ignore[arg-type]
+                None,  # type: ignore[arg-type]
+            )
+        except RateLimitsUnavailable as error:
+            # Its counters are down (Redis): refused, not let through uncounted.
+            raise PlayError("unavailable", LOG_IN_UNAVAILABLE) from error
         if allowed:
             self.throttled = 0
             return True
@@ -312,7 +325,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         # The presence hooks read the person from the scope.
         self.scope["user"] = user  # type: ignore[typeddict-item]
         await play_presence.program_start(user.pk, self.channel_name)
-        await _group_join(self, user_group(user.pk))
+        await self.layer_groups.join(user_group(user.pk))
         self.presence = await _presence_start(
             self, user.pk, also=play_presence.program_beat
         )
@@ -366,11 +379,11 @@ class PlayConsumer(AsyncWebsocketConsumer):
             self.current = match_id
         if match_id not in self.watched:
             self.watched[match_id] = -1
-            await _group_join(self, match_group(match_id))
+            await self.layer_groups.join(match_group(match_id))
         return body
 
     async def _unwatch(self, match_id: int) -> None:
-        await _group_leave(self, match_group(match_id))
+        await self.layer_groups.leave(match_group(match_id))
         self.watched.pop(match_id, None)
         if self.current == match_id:
             self.current = None
@@ -380,19 +393,43 @@ class PlayConsumer(AsyncWebsocketConsumer):
         match_id = event.get("match_id")
         if self.user is None or match_id not in self.watched:
             return
-        if event.get("moved") and event["version"] <= self.watched[match_id]:
+        async with self.push_lock:
+            if event.get("moved") and event["version"] <= self.watched[match_id]:
+                return
+            await self._push_match(match_id)
+
+    async def _push_match(self, match_id: int, *, newer: bool = False) -> None:
+        """Push the match as this player's seat sees it (`newer`: a new version only)."""
+        if self.user is None:
             return
         user = self.user
         try:
             with translation.override(self.language):
                 body = await database_sync_to_async(requests.body)(user, match_id)
-                await self._push(body)
+                await self._push(body, newer=newer)
         except PlayError:
             return
 
-    async def _push(self, body: dict[str, Any]) -> None:
+    async def _catch_up(self) -> None:
+        """Push what the layer could not: new versions, and matches seated since."""
+        if self.user is None:
+            return
+        user = self.user
+        call = database_sync_to_async
+        for match_id in await call(requests.seated_match_ids)(user):
+            if match_id not in self.watched:
+                self.watched[match_id] = -1
+                await self.layer_groups.join(match_group(match_id))
+        async with self.push_lock:
+            versions = await call(_match_versions)(list(self.watched))
+            for match_id, version in sorted(versions.items()):
+                if match_id in self.watched and version > self.watched[match_id]:
+                    await self._push_match(match_id, newer=True)
+
+    async def _push(self, body: dict[str, Any], *, newer: bool = False) -> None:
         match_id = body["id"]
-        if body["version"] < self.watched.get(match_id, -1):
+        last = self.watched.get(match_id, -1)
+        if body["version"] < last or (newer and body["version"] == last):
             return
         self.watched[match_id] = body["version"]
         await self._send(
@@ -418,9 +455,13 @@ class PlayConsumer(AsyncWebsocketConsumer):
         if match_id not in self.watched and await database_sync_to_async(
             requests.is_seated
         )(self.user, match_id):
-            await _group_join(self, match_group(match_id))
             self.watched[match_id] = -1
+            await self.layer_groups.join(match_group(match_id))
             await self.match_changed({"match_id": match_id, "moved": False})
+
+    async def layer_down(self, event: dict[str, Any]) -> None:
+        """Handle "layer.down" (the receive failed): poll until the layer is back."""
+        self.layer_groups.layer_down()
 
     async def user_notifications_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.notifications_changed": programs get no bell."""
