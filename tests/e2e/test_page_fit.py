@@ -62,3 +62,42 @@ def test_the_map_fits_a_phone_on_load(stack: Stack, new_page) -> None:
     assert frame.evaluate("f => f.scrollWidth <= f.clientWidth + 1")
     assert page.locator("#board [data-role=zoom] [data-zoom='0']").is_disabled()
     screenshot(page, "rat-um-rad-map-fitted-390")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_a_too_short_custom_time_is_stopped_at_its_field(
+    stack: Stack, new_page, locale: str
+) -> None:
+    # Issue 21: hours only, and a too-short time came back as a refused
+    # page (a console error). Now the unit is chosen, and the browser
+    # points at the field with the server's message before sending.
+    page = new_page(locale=locale, width=390)
+    refused: list[str] = []
+    page.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
+    log_in(page, "carol" if locale.startswith("de") else "alice")
+    form = create_form(page, "race")
+    form.locator("select[name=time_control]").select_option("custom")
+    assert form.locator("details.custom-time").evaluate("d => d.open")
+    bank = form.locator("input[name=custom_bank]")
+    bank.fill("0,5" if locale.startswith("de") else "0.5")
+    form.locator("select[name=custom_bank_unit]").select_option("minutes")
+    form.locator("input[name=custom_increment]").fill("0")
+    form.locator("input[name=custom_cap]").fill("1")
+    form.locator("button[type=submit]").click()
+
+    message = bank.evaluate("i => i.validationMessage")
+    expected = (
+        "Das Zeitkonto muss zwischen 1 Minute und 30 Tagen liegen."
+        if locale.startswith("de")
+        else "The time bank must be between 1 minute and 30 days."
+    )
+    assert message == expected
+    assert page.url.endswith("/play/")
+    assert refused == []
+
+    # 90 minutes is a time bank: the match is created.
+    bank.fill("90")
+    form.locator("select[name=custom_cap_unit]").select_option("days")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/matches/*/")
+    screenshot(page, f"custom-time-{locale[:2]}")
