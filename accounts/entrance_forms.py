@@ -55,3 +55,26 @@ class PasswordResetKeyForm(allauth_forms.ResetPasswordKeyForm):  # type: ignore[
                 "password2": (_("New password (again)"), _("New password (again)")),
             },
         )
+
+
+class EmailAddForm(allauth_forms.AddEmailForm):  # type: ignore[misc]
+    """allauth's add-an-address form (ACCOUNT_FORMS["add_email"])."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        words_use(self, {"email": (_("E-mail address"), _("E-mail address"))})
+
+
+class PasswordChangeForm(allauth_forms.ChangePasswordForm):  # type: ignore[misc]
+    """allauth's change-password form (ACCOUNT_FORMS["change_password"])."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        words_use(
+            self,
+            {
+                "oldpassword": (_("Current password"), _("Current password")),
+                "password1": (_("New password"), _("New password")),
+                "password2": (_("New password (again)"), _("New password (again)")),
+            },
+        )

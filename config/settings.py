@@ -213,6 +213,8 @@ ACCOUNT_FORMS = {
     "signup": "accounts.entrance_forms.AccountSignupForm",
     "reset_password": "accounts.entrance_forms.PasswordResetForm",
     "reset_password_from_key": "accounts.entrance_forms.PasswordResetKeyForm",
+    "add_email": "accounts.entrance_forms.EmailAddForm",
+    "change_password": "accounts.entrance_forms.PasswordChangeForm",
 }
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # Confirming the address (in the browser that signed up) logs the person in.

@@ -62,10 +62,13 @@ def _pages(client_for, alice, language):
     path = CONFIRM_LINK.search(mail.outbox[-1].body).group(1)
     yield "e-mail confirmation", client.get(path)
     yield "bad confirmation", client.get("/accounts/confirm-email/nonsense/")
-    yield (
-        "log out",
-        client_for(alice, HTTP_ACCEPT_LANGUAGE=language).get("/accounts/logout/"),
-    )
+    alice.language = language
+    alice.save(update_fields=["language"])
+    logged_in = client_for(alice, HTTP_ACCEPT_LANGUAGE=language)
+    yield "log out", logged_in.get("/accounts/logout/")
+    # The two pages the profile links to.
+    yield "e-mail addresses", logged_in.get("/accounts/email/")
+    yield "change password", logged_in.get("/accounts/password/change/")
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
