@@ -158,6 +158,7 @@ def _profile_page(
             "vacation": vacation,
             "vacation_form": vacation_form,
             "vacation_until": _when(vacation.until) if vacation.until else "",
+            "vacation_left": _days_and_hours(vacation.hours_left),
         },
         status=400 if form.errors or email_form.errors or vacation_form.errors else 200,
     )
@@ -176,6 +177,14 @@ def _email_failures(user: User) -> dict[str, object] | None:
         "count": user.email_failures,
         "last": _when(user.email_failed_at) if user.email_failed_at else "",
     }
+
+
+def _days_and_hours(hours: int) -> str:
+    """Return whole `hours` as "20" (days) or "20 d 23 h": vacations count hours."""
+    days, rest = divmod(hours, 24)
+    if not rest:
+        return str(days)
+    return _("%(days)s d %(hours)s h") % {"days": days, "hours": rest}
 
 
 def _when(moment: datetime) -> str:

@@ -210,14 +210,24 @@ ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "manda
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
-ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+# The site's words on allauth's forms ("Log in", "e-mail"; issue 21).
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.LoginForm",
+    "signup": "accounts.entrance_forms.AccountSignupForm",
+    "reset_password": "accounts.entrance_forms.PasswordResetForm",
+    "reset_password_from_key": "accounts.entrance_forms.PasswordResetKeyForm",
+    "add_email": "accounts.entrance_forms.EmailAddForm",
+    "change_password": "accounts.entrance_forms.PasswordChangeForm",
+}
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # Confirming the address (in the browser that signed up) logs the person in.
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 # Database sessions whose keys are checked before any lookup.
 SESSION_ENGINE = "accounts.sessions"
 ACCOUNT_RATE_LIMITS = {
-    # Failed log-ins per IP and per account: slows password guessing.
+    # Failed log-ins per IP and per account: slows password guessing. One
+    # counter per account (name or e-mail), and a browser that logged in
+    # before has its own (accounts/login_limits.py).
     "login_failed": os.environ.get("LOGIN_RATE_LIMIT", "10/m/ip,5/5m/key"),
 }
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Spielpost] "
