@@ -30,7 +30,8 @@ from games.rules.registry import RULES_BY_SLUG
 NO_SUCH_MATCH = _("There is no such match.")
 BAD_MATCH_ID = _("Name the match by its id (a whole number).")
 BAD_STATUS = _(
-    "Unknown status filter. Use one of: open, active (STARTED), finished, aborted."
+    "Unknown status filter. Use one of: open, active (STARTED), finished, "
+    "cancelled, aborted."
 )
 BAD_GAME = _("There is no such game.")
 BAD_FILTER = _('Send null, a status, or {"status": ..., "game": ..., "mine": ...}.')
@@ -56,6 +57,7 @@ STATUS_NAMES: dict[str, str] = {
     "RUNNING": Match.Status.ACTIVE,
     "FINISHED": Match.Status.FINISHED,
     "ENDED": Match.Status.FINISHED,
+    "CANCELLED": Match.Status.CANCELLED,
     "ABORTED": Match.Status.ABORTED,
 }
 GAMES_LIMIT = 100
