@@ -30,8 +30,7 @@ from games.rules.registry import RULES_BY_SLUG
 NO_SUCH_MATCH = _("There is no such match.")
 BAD_MATCH_ID = _("Name the match by its id (a whole number).")
 BAD_STATUS = _(
-    "Unknown status filter. Use one of: open, active (STARTED), finished, "
-    "cancelled, aborted."
+    "Unknown status filter. Use one of: open, active (STARTED), finished, aborted."
 )
 BAD_GAME = _("There is no such game.")
 BAD_FILTER = _('Send null, a status, or {"status": ..., "game": ..., "mine": ...}.')

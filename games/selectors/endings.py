@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from games.models import LeaveReason, Match, Seat
 from games.rules import Outcome
@@ -92,10 +92,11 @@ def ending_text(match: Match, seats: Iterable[Seat]) -> str:
         return ""
     resigned = [s.name for s in seats if s.left_reason == LeaveReason.RESIGNED]
     if ending == ENDED_BY_RESIGNATION and resigned:
-        return gettext("%(names)s resigned.") % {"names": ", ".join(resigned)}
-    if len(seats) == 1:
-        return gettext("Won.") if outcome.ranks[0] == 1 else gettext("The game won.")
+        # Only a table of one or two ends by a resignation: one name.
+        return gettext("%(player)s resigned.") % {"player": ", ".join(resigned)}
     winners = [s.name for s in seats if outcome.ranks[s.position] == 1]
-    return ngettext("%(names)s won.", "%(names)s won together.", len(winners)) % {
-        "names": ", ".join(winners)
-    }
+    if len(seats) == 1 and not winners:
+        return gettext("The game won.")
+    if len(winners) > 1:
+        return gettext("%(names)s won together.") % {"names": ", ".join(winners)}
+    return gettext("%(names)s won.") % {"names": ", ".join(winners)}

@@ -9,6 +9,7 @@ the lobby lists the match under "Recently finished" with its end.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -51,12 +52,21 @@ def _started_race(alice: Any, bob: Any) -> str:
     return url
 
 
-def _assert_over(page: Any, *, badge: str, ending: str, says: list[str]) -> None:
+@dataclass(frozen=True)
+class End:
+    """How a board says a match ended: its badge, `data-ending` and sentences."""
+
+    badge: str
+    ending: str
+    says: tuple[str, ...]
+
+
+def _assert_over(page: Any, end: End) -> None:
     """Wait until the board says how the match ended; then nobody may be to move."""
-    page.locator(f"#board .outcome[data-ending={ending}]").wait_for(timeout=10_000)
-    assert page.locator("#match-status").inner_text() == badge
+    page.locator(f"#board .outcome[data-ending={end.ending}]").wait_for(timeout=10_000)
+    assert page.locator("#match-status").inner_text() == end.badge
     box = page.locator("#board .outcome").inner_text()
-    for sentence in says:
+    for sentence in end.says:
         assert sentence in box, (sentence, box)
     live = page.locator("#seats").inner_text() + page.locator("#board").inner_text()
     for words in ("to move", "choosing", "Your turn"):
@@ -85,17 +95,13 @@ def test_two_people_cancel_by_consent_and_both_boards_say_so(
     alice.get_by_role("button", name="Propose to cancel").click()
     bob.get_by_role("button", name="Agree to cancel").click()
 
-    cancelled = {
-        "badge": "Cancelled",
-        "ending": "cancelled",
-        "says": ["Cancelled by agreement, no winner."],
-    }
+    cancelled = End("Cancelled", "cancelled", ("Cancelled by agreement, no winner.",))
     for page in (alice, bob):
-        _assert_over(page, **cancelled)
+        _assert_over(page, cancelled)
     screenshot(bob, "end-cancelled-live")
     for page in (alice, bob):
         page.reload()
-        _assert_over(page, **cancelled)
+        _assert_over(page, cancelled)
 
     row = _recently_finished_row(alice, url)
     assert row.count() == 1
@@ -112,17 +118,15 @@ def test_one_resigns_and_both_boards_show_the_result(stack: Stack, new_page) -> 
     bob.locator("details.resign > summary").click()
     bob.get_by_role("button", name="Yes, resign").click()
 
-    resigned = {
-        "badge": "Finished",
-        "ending": "resigned",
-        "says": ["Alice wins.", "Bob resigned and is ranked last."],
-    }
+    resigned = End(
+        "Finished", "resigned", ("Alice wins.", "Bob resigned and is ranked last.")
+    )
     for page in (alice, bob):
-        _assert_over(page, **resigned)
+        _assert_over(page, resigned)
     screenshot(alice, "end-resigned-live")
     for page in (alice, bob):
         page.reload()
-        _assert_over(page, **resigned)
+        _assert_over(page, resigned)
 
     row = _recently_finished_row(bob, url)
     assert row.count() == 1
