@@ -200,16 +200,35 @@ class ClockSerializer(serializers.Serializer[Any]):
     )
 
 
+STATUS_HELP = (
+    "open: waiting for players; active: running; finished: played to its end "
+    "or ended by a resignation (see `outcome`); cancelled: its players agreed "
+    "to cancel it, no winner; aborted: a moderator aborted it, no winner."
+)
+TO_MOVE_HELP = (
+    "The positions of the seats to move now; empty unless the match is active."
+)
+
+
 class MatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
-    status = serializers.ChoiceField(choices=[s.value for s in Match.Status])
+    status = serializers.ChoiceField(
+        choices=[s.value for s in Match.Status], help_text=STATUS_HELP
+    )
     version = serializers.IntegerField()
     options = serializers.DictField()
     seats = SeatSerializer(many=True)
-    to_move = serializers.ListField(child=serializers.IntegerField())
+    to_move = serializers.ListField(
+        child=serializers.IntegerField(), help_text=TO_MOVE_HELP
+    )
     your_seat = serializers.IntegerField(allow_null=True)
-    view = serializers.DictField(allow_null=True)
+    view = serializers.DictField(
+        allow_null=True,
+        help_text="The game's view for your seat (a spectator's when you "
+        "have none); null while seats are open. Once the match has ended, "
+        "its `to_move` is empty and its `current` null.",
+    )
     legal_moves = serializers.ListField(child=serializers.DictField())
     autoplay = serializers.BooleanField(
         help_text="A robot stands in for your seat (POST take-back/ to play again)."

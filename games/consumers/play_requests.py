@@ -80,6 +80,7 @@ STATUS_NAMES: dict[str, str] = {
     "RUNNING": Match.Status.ACTIVE,
     "FINISHED": Match.Status.FINISHED,
     "ENDED": Match.Status.FINISHED,
+    "CANCELLED": Match.Status.CANCELLED,
     "ABORTED": Match.Status.ABORTED,
 }
 GAMES_LIMIT = 100

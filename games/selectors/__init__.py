@@ -3,7 +3,8 @@
 `board`: one match as a viewer sees it (`board_context`, which asks the
 engine for that seat's `view` only), with its log (`log`, the table
 events' lines in `table_log`) and its seats' clocks (`seat_clocks`).
-`lists`: lists of matches (the lobby, "my matches"), which never parse a
+`endings`: who is to move (nobody once a match has ended) and how a
+match ended, for every door. `lists`: lists of matches (the lobby, "my matches"), which never parse a
 state. Callers import from here.
 """
 
@@ -22,6 +23,7 @@ from .board import (
     seats_prefetch,
     viewer_seat,
 )
+from .endings import ending_text, match_ending, to_move_now
 from .lists import (
     OPEN_MATCHES_SHOWN,
     finished_matches_for_user,
@@ -42,8 +44,10 @@ __all__ = [
     "autoplay_offer_reached",
     "board_context",
     "board_static",
+    "ending_text",
     "finished_matches_for_user",
     "games",
+    "match_ending",
     "match_for_viewer",
     "match_with_seats",
     "matches_for_user",
@@ -51,6 +55,7 @@ __all__ = [
     "robot_choices",
     "seats_load",
     "seats_prefetch",
+    "to_move_now",
     "turn_count_for_user",
     "viewer_seat",
 ]

@@ -23,6 +23,7 @@ from games.models import LeaveReason, Match, Seat
 from games.rules import JSON, IllegalMove, Outcome
 from games.text import message_text
 
+from .endings import match_ending, to_move_now, view_at_end
 from .log import LogEntry, _log_for
 from .seat_clocks import _clock_fields, _vacation_until
 
@@ -91,8 +92,9 @@ class BoardContext:
     """Everything a board template may use, for one viewer.
 
     `seat` is the viewer's position, or None for a spectator. `view` is
-    exactly `rules.view(state, seat)` (None while seats are open, or when
-    the state cannot be read: `problem` says why); `legal_moves` is empty
+    `rules.view(state, seat)` (None while seats are open, or when the
+    state cannot be read: `problem` says why), with nobody to move once the
+    match has ended (`endings.view_at_end`); `legal_moves` is empty
     unless the viewer is to move and plays the seat themself. `log` holds
     the entries after version `log_since`, to append to a page that shows
     the log up to that version, or the whole log when it is None. `autoplay`:
@@ -131,6 +133,16 @@ class BoardContext:
     def static_template_name(self) -> str:
         """Return the template of the board's static part (see `board_static`)."""
         return f"games/{self.match.game_slug}/static.html"
+
+    @property
+    def running(self) -> bool:
+        """Return whether the match runs: only then is anybody to move."""
+        return self.match.is_running
+
+    @property
+    def ending(self) -> str:
+        """Return how the match ended (`endings.match_ending`), "" while it has not."""
+        return match_ending(self.match, self.outcome)
 
     @property
     def ranking(self) -> list[SeatInfo]:
@@ -266,8 +278,8 @@ def board_context(
     running_allowed = match.status == Match.Status.ACTIVE
     state, problem = _readable_state(match)
     if state is not None:
-        view = rules.view(state, position)
-        to_move = rules.to_move(state)
+        view = view_at_end(match, rules.view(state, position))
+        to_move = to_move_now(match, state)
         # Offers and moves are for a seat its person plays, while running.
         if (
             mine is not None

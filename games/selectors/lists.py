@@ -101,10 +101,14 @@ def turn_count_for_user(*, user_id: int, excluding_match_id: int | None = None) 
 
 
 def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]:
-    """Return the user's latest finished matches."""
+    """Return the user's latest ended matches: finished, cancelled or aborted.
+
+    Their outcome is read (not their state): a row says how each ended
+    (`endings.ending_text`). Two queries, whatever the number of matches.
+    """
     return (
-        Match.objects.filter(seats__user=user, status=Match.Status.FINISHED)
-        .defer(*_LIST_DEFERRED)
+        Match.objects.filter(seats__user=user, status__in=Match.ENDED)
+        .defer("state")
         .order_by("-finished_at")
         .prefetch_related(seats_prefetch())[:limit]
     )

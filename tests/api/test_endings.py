@@ -62,8 +62,8 @@ def test_cancel_lists_who_agreed_and_ends_with_the_last(
 
     assert (first["cancel_agreed"], first["status"]) == ([0], "active")
     assert second["cancel_agreed"] == [0, 2]
-    assert (last["status"], last["outcome"]) == ("aborted", None)
-    assert Match.objects.get(id=table_of_four.id).status == Match.Status.ABORTED
+    assert (last["status"], last["outcome"], last["to_move"]) == ("cancelled", None, [])
+    assert Match.objects.get(id=table_of_four.id).status == Match.Status.CANCELLED
 
 
 def test_nobody_agreed_is_an_empty_list(api_for, race_match, alice):

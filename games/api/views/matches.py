@@ -19,6 +19,8 @@ from rest_framework.views import APIView
 from games import services
 from games.api.bodies import match_body, match_summary, option_body
 from games.api.serializers import (
+    STATUS_HELP,
+    TO_MOVE_HELP,
     GameSerializer,
     MatchCreateSerializer,
     MatchListQuerySerializer,
@@ -90,10 +92,13 @@ class MatchListView(APIView):
                     "id": serializers.IntegerField(),
                     "game": serializers.CharField(),
                     "status": serializers.ChoiceField(
-                        choices=[s.value for s in Match.Status]
+                        choices=[s.value for s in Match.Status], help_text=STATUS_HELP
                     ),
                     "version": serializers.IntegerField(),
                     "options": serializers.DictField(),
+                    "to_move": serializers.ListField(
+                        child=serializers.IntegerField(), help_text=TO_MOVE_HELP
+                    ),
                     "seats": SeatSerializer(many=True),
                 },
                 many=True,
