@@ -61,7 +61,7 @@ Commands (any game)
     (`data`: a move in the platform's JSON, `version` optional at the top
     level: `services.move_submit`). Every match body of the socket has
     `state`, the status in the seed's words (WAITING, PREPARATION,
-    STARTED, FINISHED, ABORTED: play_requests.state_of); `status` stays
+    STARTED, FINISHED, CANCELLED, ABORTED: play_requests.state_of); `status` stays
     the API's.
 
 Commands of a game

@@ -32,7 +32,8 @@ from games.rules.registry import RULES_BY_SLUG
 NO_SUCH_MATCH = _("There is no such match.")
 BAD_MATCH_ID = _("Name the match by its id (a whole number).")
 BAD_STATUS = _(
-    "Unknown status filter. Use one of: open, active (STARTED), finished, aborted."
+    "Unknown status filter. Use one of: open, active (STARTED), finished, cancelled, "
+    "aborted."
 )
 BAD_GAME = _("There is no such game.")
 BAD_FILTER = _('Send null, a status, or {"status": ..., "game": ..., "mine": ...}.')
@@ -168,6 +169,7 @@ STATES: dict[str, str] = {
     Match.Status.OPEN: "WAITING",
     Match.Status.ACTIVE: "STARTED",
     Match.Status.FINISHED: "FINISHED",
+    Match.Status.CANCELLED: "CANCELLED",
     Match.Status.ABORTED: "ABORTED",
 }
 

@@ -183,6 +183,7 @@ STATES = {
     "open": "WAITING",
     "active": "STARTED",
     "finished": "FINISHED",
+    "cancelled": "CANCELLED",
     "aborted": "ABORTED",
 }
 
