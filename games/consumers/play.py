@@ -38,7 +38,11 @@ Commands (any game)
     LEGAL_MOVES (the API's match body / its legal moves) · MOVE (`data`:
     a move in the platform's JSON, `version` optional at the top level:
     `services.move_submit`). Commands without "match" use the match last
-    named on this socket (joined, watched or played).
+    named on this socket (joined, watched or played). A private match is
+    `not_found` (as an unknown id) unless the player sits there, is staff,
+    or sends its invitation secret: `"invite": secret` at the top level or
+    `{"match": id, "invite": secret}` as the data; the socket keeps it for
+    that match (games.selectors.access).
 
 Commands of a game
     A rules package may have `protocol.py` with `COMMANDS`: name ->
@@ -152,6 +156,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.language = settings.LANGUAGE_CODE
         self.watched: dict[int, int] = {}  # match id -> last pushed version
         self.current: int | None = None
+        self.invites: dict[int, str] = {}  # match id -> invitation secret sent
         self.throttled = 0
         self.presence: asyncio.Task[None] | None = None
         await self.accept()
@@ -250,7 +255,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
             new = match_id not in self.watched
             await self._watch(match_id, None)
             try:
-                return await call(requests.join)(user, match_id)
+                invite = requests.invite_of(message, data)
+                return await call(requests.join)(user, match_id, invite)
             except Exception:
                 if new:
                     await self._unwatch(match_id)
@@ -267,7 +273,10 @@ class PlayConsumer(AsyncWebsocketConsumer):
                 user, match_id, data, message.get("version")
             )
         elif name in GENERIC:
-            body = await call(requests.body)(user, match_id)
+            if invite := requests.invite_of(message, data):
+                self.invites[match_id] = invite
+            invite = self.invites.get(match_id, "")
+            body = await call(requests.body)(user, match_id, invite)
         else:
             body = await call(requests.game_command)(user, match_id, name, data)
         await self._watch(match_id, body)
@@ -333,7 +342,9 @@ class PlayConsumer(AsyncWebsocketConsumer):
         user = self.user
         try:
             with translation.override(self.language):
-                body = await database_sync_to_async(requests.body)(user, match_id)
+                body = await database_sync_to_async(requests.body)(
+                    user, match_id, self.invites.get(match_id, "")
+                )
                 await self._push(body)
         except PlayError:
             return

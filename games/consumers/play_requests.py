@@ -75,7 +75,12 @@ def token_user(key: str) -> User:
 
 
 def match_id_of(value: Any) -> int:
-    """Return a match id from a command: an int or a string of digits (the seed's STRING)."""
+    """Return a match id from a command: an int or a string of digits (the seed's STRING).
+
+    `{"match": id, "invite": secret}` names the match by its "match".
+    """
+    if isinstance(value, Mapping):
+        value = value.get("match")
     if isinstance(value, str) and value.isdigit() and len(value) < 19:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
@@ -83,12 +88,23 @@ def match_id_of(value: Any) -> int:
     raise PlayError("bad_data", BAD_MATCH_ID)
 
 
+def invite_of(message: Mapping[str, Any], data: Any) -> str:
+    """Return the invitation secret a command brings ("" if none).
+
+    Top level `"invite"`, or in the data `{"match": id, "invite": secret}`.
+    """
+    invite = message.get("invite")
+    if invite is None and isinstance(data, Mapping):
+        invite = data.get("invite")
+    return invite if isinstance(invite, str) else ""
+
+
 def games_list(user: User, data: Any) -> list[dict[str, Any]]:
     """REQUEST_GAMES: the matches `user` can see, newest first, as the API lists them.
 
     `data`: None, a status (Spielpost's or the seed's, see STATUS_NAMES) or
     `{"status", "game", "mine"}` (each optional). Others' private matches are
-    left out, as in GET /api/matches/.
+    left out, as in GET /api/matches/: they are found by their secret only.
     """
     filters: Mapping[str, Any]
     if data is None:
@@ -130,19 +146,29 @@ def is_seated(user: User, match_id: int) -> bool:
     return Seat.objects.filter(match_id=match_id, user=user).exists()
 
 
-def body(user: User, match_id: int) -> dict[str, Any]:
-    """Return the API's body of the match as `user`'s seat (or a spectator) sees it."""
+def body(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
+    """Return the API's body of the match as `user`'s seat (or a spectator) sees it.
+
+    Raises PlayError("not_found") for an unknown match and for a private one
+    `user` may not see (no seat, not staff, no valid `invite`) alike.
+    """
     try:
-        match = Match.objects.get(id=match_id)
-    except Match.DoesNotExist:
+        match = selectors.match_visible(match_id=match_id, user=user, invite=invite)
+    except exceptions.MatchNotFound:
         raise PlayError("not_found", NO_SUCH_MATCH) from None
     return match_body(match, user)
 
 
-def join(user: User, match_id: int) -> dict[str, Any]:
-    """WANT_TO_JOIN_GAME: take the first free seat (`services.seat_claim`)."""
-    body(user, match_id)
-    services.seat_claim(match_id=match_id, user=user)
+def join(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
+    """WANT_TO_JOIN_GAME: take the first free seat (`services.seat_claim`).
+
+    A private match needs its invitation secret `invite`.
+    """
+    body(user, match_id, invite)
+    try:
+        services.seat_claim(match_id=match_id, user=user, invite=invite)
+    except exceptions.MatchNotFound:
+        raise PlayError("not_found", NO_SUCH_MATCH) from None
     return body(user, match_id)
 
 

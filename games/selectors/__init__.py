@@ -4,11 +4,21 @@
 engine for that seat's `view` only), with its log (`log`, the table
 events' lines in `table_log`) and its seats' clocks (`seat_clocks`).
 `lists`: lists of matches (the lobby, "my matches"), which never parse a
-state. Callers import from here.
+state. `access`: who may see and join a match (private matches need a
+seat, staff or the invitation secret): every door asks it. Callers import
+from here.
 """
 
 from __future__ import annotations
 
+from .access import (
+    invite_keep,
+    invite_valid,
+    match_require_visible,
+    match_visible,
+    match_visible_to,
+    session_invite,
+)
 from .board import (
     BoardContext,
     LegalMove,
@@ -44,13 +54,19 @@ __all__ = [
     "board_static",
     "finished_matches_for_user",
     "games",
+    "invite_keep",
+    "invite_valid",
     "match_for_viewer",
+    "match_require_visible",
+    "match_visible",
+    "match_visible_to",
     "match_with_seats",
     "matches_for_user",
     "open_matches",
     "robot_choices",
     "seats_load",
     "seats_prefetch",
+    "session_invite",
     "turn_count_for_user",
     "viewer_seat",
 ]
