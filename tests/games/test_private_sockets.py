@@ -125,7 +125,8 @@ async def test_play_joins_and_views_with_the_secret(bob, carol, private):
 
     assert joined["ok"], joined
     assert joined["result"]["your_seat"] == 1
-    assert seen["ok"] and seen["result"]["your_seat"] is None
+    assert seen["ok"]
+    assert seen["result"]["your_seat"] is None
     assert again["ok"], again
 
 
@@ -139,5 +140,6 @@ async def test_play_lets_seats_and_staff_view(alice, staff, private):
         await mine.disconnect()
         await moderator.disconnect()
 
-    assert seated["ok"] and seated["result"]["invite"] == private.invite_secret
+    assert seated["ok"]
+    assert seated["result"]["invite"] == private.invite_secret
     assert moderated["ok"], moderated
