@@ -38,6 +38,8 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
         ],
         "time_control": board.time_control.to_json() if board.time_control else None,
         "private": match.private,
+        # A seated player of an open private match passes it on to invite.
+        "invite": board.invite,
         "paused": board.paused,
         "clock": _clock_body(board),
     }

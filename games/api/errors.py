@@ -13,7 +13,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -24,7 +24,8 @@ from games import exceptions
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Answer every API error with `{"detail": str}` (ErrorSerializer).
 
-    The services' refusals map to 400/403/409, a body over Django's upload
+    The services' refusals map to 400/403/409 (MatchNotFound to the 404 of
+    an unknown id), a body over Django's upload
     limits to 400; DRF's own errors keep their
     status, and validation errors become one `detail` naming each field
     (`seats: Ensure this value is ...`). Returns None for anything else,
@@ -35,7 +36,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(
             {"detail": str(REQUEST_TOO_LARGE)}, status=status.HTTP_400_BAD_REQUEST
         )
-    if isinstance(exc, exceptions.MatchError):
+    if isinstance(exc, exceptions.MatchNotFound):
+        # Exactly the answer to an unknown id (`raise Http404`).
+        exc = NotFound()
+    elif isinstance(exc, exceptions.MatchError):
         code: int = status.HTTP_400_BAD_REQUEST
         if isinstance(exc, exceptions.StaleMatch):
             code = status.HTTP_409_CONFLICT

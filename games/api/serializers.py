@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import (
     extend_schema_field,
 )
@@ -12,6 +13,8 @@ from rest_framework import serializers
 from games.clocks import PRESETS
 from games.models import LeaveReason, Match, Seat
 from games.rules.registry import RULES_BY_SLUG
+
+UNKNOWN_QUERY_PARAMETER = _("Unknown query parameter: this address takes only invite.")
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
@@ -125,12 +128,44 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
         required=False,
         default=False,
         help_text="Not listed in the lobby (nor in GET /api/matches/ for "
-        "others); joined by its link or id. Default false.",
+        "others); seen and joined by its invitation secret (the answer's "
+        "`invite`) only. Default false.",
     )
 
 
 class RobotAddSerializer(serializers.Serializer[Any]):
     robot = _StrictCharField(required=False, default="", allow_blank=True)
+
+
+class MatchJoinSerializer(serializers.Serializer[Any]):
+    """The body of POST /api/matches/<id>/join/ (optional for a public match)."""
+
+    invite = _StrictCharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=64,
+        help_text="The invitation secret of a private match (its link's "
+        "`invite`); not needed for a public match or by staff.",
+    )
+
+
+class MatchDetailQuerySerializer(serializers.Serializer[Any]):
+    """The query of GET /api/matches/<id>/: `invite` only (others are a 400)."""
+
+    invite = _StrictCharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=64,
+        help_text="The invitation secret of a private match (its link's "
+        "`invite`): needed to see it without a seat.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if set(self.initial_data) - set(self.fields):
+            raise serializers.ValidationError(UNKNOWN_QUERY_PARAMETER)
+        return attrs
 
 
 class MoveSubmitSerializer(serializers.Serializer[Any]):
@@ -254,7 +289,8 @@ class MatchSerializer(serializers.Serializer[Any]):
         allow_null=True, help_text="The match's time control; null: untimed."
     )
     private = serializers.BooleanField(
-        help_text="Not listed in the lobby; joined by its link or id."
+        help_text="Not listed; seen and joined with its invitation secret "
+        "(`invite`) only, unless seated."
     )
     paused = serializers.BooleanField(
         help_text="A moderator has paused the match: no clock runs."
@@ -263,4 +299,10 @@ class MatchSerializer(serializers.Serializer[Any]):
         many=True,
         allow_null=True,
         help_text="Each seat's clock, in position order; null when untimed.",
+    )
+    invite = serializers.CharField(
+        allow_null=True,
+        help_text="A private match's invitation secret, shown to its seated "
+        "players while seats are open (null otherwise): others join with "
+        '`{"invite": ...}` or open `/matches/<id>/?invite=<secret>`.',
     )

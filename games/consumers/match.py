@@ -19,6 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from games import exceptions, selectors
 from games.broadcast import match_group, user_group
 from games.models import Match, Seat
 
@@ -52,7 +53,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.turns_sent: str | None = None
         try:
             version, self.position = await database_sync_to_async(self._viewer_at)()
-        except Match.DoesNotExist:
+        except exceptions.MatchNotFound:
+            # A private match the viewer may not see closes as no match.
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.layer_groups = LayerGroups(self, self._catch_up)
@@ -180,8 +182,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=turns)
 
     def _viewer_at(self) -> tuple[int, int | None]:
-        """Return the match's version and the viewer's seat position (or None)."""
-        return self._current_version(), self._viewer_position()
+        """Return the match's version and the viewer's seat position (or None).
+
+        Raises MatchNotFound for an unknown match and for a private one the
+        viewer may not see (`selectors.match_visible_to`: a seat, staff, or
+        the invitation secret the session keeps since the link was opened).
+        """
+        user = self.scope.get("user")
+        match = selectors.match_visible(
+            match_id=self.match_id, user=user, session=self.scope.get("session")
+        )
+        seat = selectors.viewer_seat(match, user)
+        return match.version, None if seat is None else seat.position
 
     def _current_version(self) -> int:
         return Match.objects.values_list("version", flat=True).get(id=self.match_id)

@@ -61,8 +61,12 @@ Commands (any game)
     (`data`: a move in the platform's JSON, `version` optional at the top
     level: `services.move_submit`). Every match body of the socket has
     `state`, the status in the seed's words (WAITING, PREPARATION,
-    STARTED, FINISHED, CANCELLED, ABORTED: play_requests.state_of); `status` stays
-    the API's.
+    STARTED, FINISHED, CANCELLED, ABORTED: play_requests.state_of);
+    `status` stays the API's. A private match is `not_found` (as an
+    unknown id) unless the player sits there, is staff, or sends its
+    invitation secret: `"invite": secret` at the top level or `{"match":
+    id, "invite": secret}` as the data; the socket keeps it for that match
+    (games.selectors.access).
 
 Commands of a game
     A rules package may have `protocol.py` with `COMMANDS`: name ->
@@ -161,6 +165,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.language = settings.LANGUAGE_CODE
         self.watched: dict[int, int] = {}  # match id -> last pushed version
         self.current: int | None = None
+        self.invites: dict[int, str] = {}  # match id -> invitation secret sent
         self.throttled = 0
         self.presence: asyncio.Task[None] | None = None
         # One push at a time: group messages and the catch-up compare
@@ -280,7 +285,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
             new = match_id not in self.watched
             await self._watch(match_id, None)
             try:
-                return await call(requests.join)(user, match_id)
+                invite = requests.invite_of(message, data)
+                return await call(requests.join)(user, match_id, invite)
             except Exception:
                 if new:
                     await self._unwatch(match_id)
@@ -297,7 +303,10 @@ class PlayConsumer(AsyncWebsocketConsumer):
                 user, match_id, data, message.get("version")
             )
         elif name in GENERIC:
-            body = await call(requests.body)(user, match_id)
+            if invite := requests.invite_of(message, data):
+                self.invites[match_id] = invite
+            invite = self.invites.get(match_id, "")
+            body = await call(requests.body)(user, match_id, invite)
         else:
             body = await call(requests.game_command)(user, match_id, name, data)
         # Only a match the command named becomes the socket's match.
@@ -405,7 +414,9 @@ class PlayConsumer(AsyncWebsocketConsumer):
         user = self.user
         try:
             with translation.override(self.language):
-                body = await database_sync_to_async(requests.body)(user, match_id)
+                body = await database_sync_to_async(requests.body)(
+                    user, match_id, self.invites.get(match_id, "")
+                )
                 await self._push(body, newer=newer)
         except PlayError:
             return

@@ -101,7 +101,12 @@ def token_user(key: str) -> User:
 
 
 def match_id_of(value: Any) -> int:
-    """Return a match id from a command: an int or a string of digits (the seed's STRING)."""
+    """Return a match id from a command: an int or a string of digits (the seed's STRING).
+
+    `{"match": id, "invite": secret}` names the match by its "match".
+    """
+    if isinstance(value, Mapping):
+        value = value.get("match")
     if isinstance(value, str) and value.isdigit() and len(value) < 19:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
@@ -109,13 +114,25 @@ def match_id_of(value: Any) -> int:
     raise PlayError("bad_data", BAD_MATCH_ID)
 
 
+def invite_of(message: Mapping[str, Any], data: Any) -> str:
+    """Return the invitation secret a command brings ("" if none).
+
+    Top level `"invite"`, or in the data `{"match": id, "invite": secret}`.
+    """
+    invite = message.get("invite")
+    if invite is None and isinstance(data, Mapping):
+        invite = data.get("invite")
+    return invite if isinstance(invite, str) else ""
+
+
 def games_list(user: User, data: Any) -> list[dict[str, Any]]:
     """REQUEST_GAMES: the matches `user` can see, newest first, as the API lists them.
 
     `data`: None, a status (Spielpost's or the seed's, see STATUS_NAMES) or
     `{"status", "game", "mine"}` (each optional). Others' private matches are
-    left out, as in GET /api/matches/. Each summary has the match's `state`
-    too (`state_of`, read from the stored state).
+    left out, as in GET /api/matches/: they are found by their secret only.
+    Each summary has the match's `state` too (`state_of`, read from the
+    stored state).
     """
     filters: Mapping[str, Any]
     if data is None:
@@ -190,14 +207,16 @@ def is_seated(user: User, match_id: int) -> bool:
     return Seat.objects.filter(match_id=match_id, user=user).exists()
 
 
-def body(user: User, match_id: int) -> dict[str, Any]:
+def body(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
     """Return the API's body of the match as `user`'s seat (or a spectator) sees it.
 
-    Plus `state`, the status in the seed's words (`state_of`).
+    Plus `state`, the status in the seed's words (`state_of`). Raises
+    PlayError("not_found") for an unknown match and for a private one `user`
+    may not see (no seat, not staff, no valid `invite`) alike.
     """
     try:
-        match = Match.objects.get(id=match_id)
-    except Match.DoesNotExist:
+        match = selectors.match_visible(match_id=match_id, user=user, invite=invite)
+    except exceptions.MatchNotFound:
         raise PlayError("not_found", NO_SUCH_MATCH) from None
     found = match_body(match, user)
     found["state"] = state_of(found["game"], found["status"], found["view"])
@@ -216,16 +235,20 @@ def state_of(slug: str, status: str, view: Any) -> str:
     return STATES.get(status, status.upper())
 
 
-def join(user: User, match_id: int) -> dict[str, Any]:
+def join(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
     """WANT_TO_JOIN_GAME: take the first free seat (`services.seat_claim`).
 
-    Joining a match where `user` has a seat already takes none and returns
-    the body, so a client that joins again (after a reconnect) gets its seat.
+    A private match needs its invitation secret `invite`. Joining a match
+    where `user` has a seat already takes none and returns the body, so a
+    client that joins again (after a reconnect) gets its seat.
     """
-    current = body(user, match_id)
+    current = body(user, match_id, invite)
     if current["your_seat"] is not None:
         return current
-    services.seat_claim(match_id=match_id, user=user)
+    try:
+        services.seat_claim(match_id=match_id, user=user, invite=invite)
+    except exceptions.MatchNotFound:
+        raise PlayError("not_found", NO_SUCH_MATCH) from None
     return body(user, match_id)
 
 

@@ -27,7 +27,7 @@ def aborted_again(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0009_clock_warnings"),
+        ("games", "0010_match_invite_secret"),
     ]
 
     operations = [

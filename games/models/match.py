@@ -68,6 +68,12 @@ class Match(models.Model):
     # Not listed in the lobby: joined by its link only (an untimed match
     # must have no strangers, see games.clocks).
     private = models.BooleanField(_("private"), default=False)
+    # A private match's invitation secret (`secrets.token_urlsafe(16)`): its
+    # link carries it, and joining or viewing the match needs it unless one
+    # sits there (games.selectors.access). "" for a public match.
+    invite_secret = models.CharField(
+        _("invitation secret"), max_length=32, blank=True, default="", editable=False
+    )
     # Set (UTC) while a moderator has paused the match: no clock runs.
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
 

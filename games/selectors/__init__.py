@@ -4,12 +4,22 @@
 engine for that seat's `view` only), with its log (`log`, the table
 events' lines in `table_log`) and its seats' clocks (`seat_clocks`).
 `endings`: who is to move (nobody once a match has ended) and how a
-match ended, for every door. `lists`: lists of matches (the lobby, "my matches"), which never parse a
-state. Callers import from here.
+match ended, for every door. `lists`: lists of matches (the lobby, "my
+matches"), which never parse a state. `access`: who may see and join a
+match (private matches need a seat, staff or the invitation secret): every
+door asks it. Callers import from here.
 """
 
 from __future__ import annotations
 
+from .access import (
+    invite_keep,
+    invite_valid,
+    match_require_visible,
+    match_visible,
+    match_visible_to,
+    session_invite,
+)
 from .board import (
     BoardContext,
     LegalMove,
@@ -47,14 +57,20 @@ __all__ = [
     "ending_text",
     "finished_matches_for_user",
     "games",
+    "invite_keep",
+    "invite_valid",
     "match_ending",
     "match_for_viewer",
+    "match_require_visible",
+    "match_visible",
+    "match_visible_to",
     "match_with_seats",
     "matches_for_user",
     "open_matches",
     "robot_choices",
     "seats_load",
     "seats_prefetch",
+    "session_invite",
     "to_move_now",
     "turn_count_for_user",
     "viewer_seat",

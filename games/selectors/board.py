@@ -12,7 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
+from django.conf import settings
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
@@ -195,6 +197,25 @@ class BoardContext:
         return [s.name for s in self.seats if s.left_reason == LeaveReason.RESIGNED]
 
     @property
+    def invite(self) -> str | None:
+        """Return the invitation secret for a seated viewer of an open private match.
+
+        None for anyone else, and once the seats are filled (games.selectors.access).
+        """
+        match = self.match
+        if self.seat is None or not match.private or not match.invite_secret:
+            return None
+        return match.invite_secret if match.status == Match.Status.OPEN else None
+
+    @property
+    def invite_url(self) -> str:
+        """Return the absolute invitation link (settings.SITE_URL), or "" (see `invite`)."""
+        if self.invite is None:
+            return ""
+        path = f"{self.match.get_absolute_url()}?{urlencode({'invite': self.invite})}"
+        return settings.SITE_URL.rstrip("/") + path
+
+    @property
     def moves_by_kind(self) -> dict[str, list[LegalMove]]:
         """Group the legal moves by their "kind" key, for templates."""
         grouped: dict[str, list[LegalMove]] = {}
@@ -206,8 +227,9 @@ class BoardContext:
 def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | None]:
     """Return the match, its seats loaded, and the user's seat (None for spectators).
 
-    Raises Match.DoesNotExist for an unknown id. Anyone may look at any match:
-    seats see their own view, everyone else the spectator's view. Two
+    Raises Match.DoesNotExist for an unknown id. Does not ask who may see
+    the match: the doors load it through `access.match_visible`, which
+    does. Seats see their own view, everyone else the spectator's view. Two
     queries: the match, then its seats with their players (`match.seats.all()`
     reads them from then on).
     """

@@ -27,6 +27,7 @@ BODY_KEYS = {
     "time_control",
     "private",
     "paused",
+    "invite",
     "clock",
 }
 

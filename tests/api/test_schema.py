@@ -19,8 +19,15 @@ STATUSES = {
     ("get", "/api/games/"): {"200", "401", "429"},
     ("get", "/api/matches/"): {"200", "400", "401"},
     ("post", "/api/matches/"): {"201", "400", "401", "403", "415"},
-    ("get", "/api/matches/{match_id}/"): {"200", "401", "404"},
-    ("post", "/api/matches/{match_id}/join/"): {"200", "400", "401", "403", "404"},
+    ("get", "/api/matches/{match_id}/"): {"200", "400", "401", "404"},
+    ("post", "/api/matches/{match_id}/join/"): {
+        "200",
+        "400",
+        "401",
+        "403",
+        "404",
+        "415",
+    },
     ("post", "/api/matches/{match_id}/robots/"): {
         "200",
         "400",

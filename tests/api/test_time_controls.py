@@ -153,8 +153,10 @@ def test_others_private_matches_are_not_listed(api_for, alice, bob, carol):
 
     assert carols == {public.id}
     assert alices == {public.id, private.id}
-    # Joined by its id, as by its link.
-    assert api_for(carol).get(f"/api/matches/{private.id}/").status_code == 200
+    # Seen by its invitation secret only, not by its id.
+    assert api_for(carol).get(f"/api/matches/{private.id}/").status_code == 404
+    invite = f"/api/matches/{private.id}/?invite={private.invite_secret}"
+    assert api_for(carol).get(invite).status_code == 200
 
 
 def test_the_schema_documents_the_time_control_and_the_clock(api_for):

@@ -49,8 +49,8 @@ class MatchResignView(APIView):
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.match_resign(match_id=_match(match_id).id, user=request.user)
-        return Response(match_body(_match(match_id), request.user))
+        services.match_resign(match_id=_match(match_id, request).id, user=request.user)
+        return Response(match_body(_match(match_id, request), request.user))
 
 
 class MatchCancelView(APIView):
@@ -77,5 +77,7 @@ class MatchCancelView(APIView):
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.match_cancel_agree(match_id=_match(match_id).id, user=request.user)
-        return Response(match_body(_match(match_id), request.user))
+        services.match_cancel_agree(
+            match_id=_match(match_id, request).id, user=request.user
+        )
+        return Response(match_body(_match(match_id, request), request.user))

@@ -23,6 +23,7 @@ from games.api.serializers import (
     TO_MOVE_HELP,
     GameSerializer,
     MatchCreateSerializer,
+    MatchDetailQuerySerializer,
     MatchListQuerySerializer,
     MatchSerializer,
     SeatSerializer,
@@ -78,7 +79,8 @@ class GameListView(APIView):
 class MatchListView(APIView):
     """List matches (filter by `status` and `game`) or create one.
 
-    Others' private matches are not listed (they are joined by their id).
+    Others' private matches are never listed: they are found by their
+    invitation link only.
     """
 
     parser_classes = _JSON_ONLY
@@ -158,13 +160,28 @@ class MatchListView(APIView):
 
 
 class MatchDetailView(APIView):
-    """One match as the caller's seat (or a spectator) sees it."""
+    """One match as the caller's seat (or a spectator) sees it.
+
+    A private match is shown to its seats, staff, and with its invitation
+    secret (`?invite=<secret>`); to anyone else it answers 404 as for no match.
+    """
 
     @extend_schema(
+        parameters=[MatchDetailQuerySerializer],
         responses={
             200: MatchSerializer,
-            **_errors({401: _UNAUTHENTICATED, 404: _NO_MATCH}),
-        }
+            **_errors(
+                {
+                    400: "An unknown query parameter, or an `invite` over 64 "
+                    "characters.",
+                    401: _UNAUTHENTICATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
     )
     def get(self, request: AuthedRequest, match_id: int) -> Response:
-        return Response(match_body(_match(match_id), request.user))
+        query = MatchDetailQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        invite = query.validated_data["invite"]
+        return Response(match_body(_match(match_id, request, invite), request.user))

@@ -60,7 +60,7 @@ class MoveSubmitView(APIView):
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         data = _valid(MoveSubmitSerializer, request)
         match = services.move_submit(
-            match_id=_match(match_id).id,
+            match_id=_match(match_id, request).id,
             user=request.user,
             move_data=data["move"],
             expected_version=data["version"],

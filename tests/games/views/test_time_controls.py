@@ -250,7 +250,7 @@ def test_an_untimed_board_shows_no_clock(client_for, alice, bob):
     match = services.match_create(
         user=alice, game_slug="race", seats=2, time_control="untimed", private=True
     )
-    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
 
     html = client_for(alice).get(f"/matches/{match.id}/").content.decode()
 
