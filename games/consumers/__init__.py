@@ -19,7 +19,7 @@ and joins again once the layer is back, also a Redis that came back empty
 (`LobbyConsumer`); `shared`: what both use (`RenderShare`, `PushViewer`,
 the group and scope helpers); `renders`: the pushed fragments; `presence`:
 the presence hooks; `play`: the program socket /ws/play/ (`PlayConsumer`,
-JSON commands in, answers and views out; `play_requests` its database side).
+JSON commands in, answers and views out; `play.requests` its database side).
 Callers import from here.
 """
 

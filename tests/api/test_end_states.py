@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from games.consumers import play_requests
+from games.consumers.play import requests as play_requests
 from games.models import Match
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from games.consumers.play_messages import MAX_MESSAGE
+from games.consumers.play.messages import MAX_MESSAGE
 
 from .conftest import DEMO_PASSWORD, Stack
 

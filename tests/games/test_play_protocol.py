@@ -14,7 +14,8 @@ from accounts.notifications import presence
 from accounts.services import api_token_get_or_create
 from config.asgi import application
 from games import services
-from games.consumers import play, play_presence
+from games.consumers import play
+from games.consumers.play import presence as play_presence
 from games.models import Match
 from tests.games.helpers import legal_json
 
@@ -175,7 +176,7 @@ async def test_unauthenticated_commands_are_rate_limited_as_the_api(monkeypatch)
             break
     assert codes == ["unauthenticated", "unauthenticated", "throttled"]
     assert closed is not None
-    assert closed["code"] == play.CLOSE_THROTTLED
+    assert closed["code"] == play.consumer.CLOSE_THROTTLED
 
 
 async def test_malformed_messages_get_error_answers(alice):

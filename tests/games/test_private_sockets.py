@@ -14,7 +14,7 @@ from django.test import Client
 
 from config.asgi import application
 from games import services
-from games.consumers import play_presence
+from games.consumers.play import presence as play_presence
 from tests.games.test_play_protocol import _ask, _socket
 
 pytestmark = [

@@ -1,6 +1,6 @@
 """Rat um Rad's commands for programs: the seed's command names as moves.
 
-The platform's program socket (`/ws/play/`, games/consumers/play.py) looks
+The platform's program socket (`/ws/play/`, games/consumers/play/) looks
 up `COMMANDS` here by the command's name and calls the function with the
 seat's view (engine.py's view JSON), its legal moves (move JSON, as the
 rules list them) and the command's `data`. The function returns the move

@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from games import exceptions
 from games.parsers import loads
 
-from .play_requests import PlayError
+from .requests import PlayError
 
 # The longest message read, in characters. Daphne itself drops the
 # connection for a message over 1 MiB (its --websocket-max-message-size),
