@@ -1,6 +1,7 @@
 """Reads for pages, sockets and the API (STYLE.md B5).
 
-`board`: one match as a viewer sees it (`board_context`, which asks the
+`seating`: a match with its seats, and the viewer's seat. `board`: one
+match as a viewer sees it (`board_context`, which asks the
 engine for that seat's `view` only), with its log (`log`, the table
 events' lines in `table_log`) and its seats' clocks (`seat_clocks`).
 `endings`: who is to move (nobody once a match has ended) and how a
@@ -27,11 +28,6 @@ from .board import (
     autoplay_offer_reached,
     board_context,
     board_static,
-    match_for_viewer,
-    match_with_seats,
-    seats_load,
-    seats_prefetch,
-    viewer_seat,
 )
 from .endings import ending_text, match_ending, to_move_now
 from .lists import (
@@ -44,6 +40,13 @@ from .lists import (
     turn_count_for_user,
 )
 from .log import LogEntry
+from .seating import (
+    match_for_viewer,
+    match_with_seats,
+    seats_load,
+    seats_prefetch,
+    viewer_seat,
+)
 
 __all__ = [
     "OPEN_MATCHES_SHOWN",

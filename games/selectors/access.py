@@ -27,7 +27,7 @@ from typing import Any
 from games import exceptions
 from games.models import Match
 
-from .board import match_with_seats, viewer_seat
+from .seating import match_with_seats, viewer_seat
 
 INVITES_SESSION_KEY = "match_invites"
 # A session keeps the secrets of this many private matches at most.

@@ -21,7 +21,7 @@ from games.models import Match, Seat
 from games.rules import GameInfo
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 
-from .board import seats_prefetch
+from .seating import seats_prefetch
 
 # Lists show a match's game, options, status and seats, never its state: the
 # largest column, and a JSON parse per row.
