@@ -159,3 +159,12 @@ document.addEventListener("click", (event) => {
     done();
   }
 });
+
+// A button with data-confirm asks before its form is sent (the page's own
+// script: the Content-Security-Policy allows no inline handlers).
+document.addEventListener("submit", (event) => {
+  const question = event.submitter?.dataset?.confirm;
+  if (question && !window.confirm(question)) {
+    event.preventDefault();
+  }
+});

@@ -84,3 +84,17 @@ def test_the_way_in_speaks_the_sites_words(client_for, alice, language):
         seen += text
     for word in RIGHT[language]:
         assert word in seen
+
+
+def test_removing_an_address_asks_first(alice_client, settings):
+    """allauth's page asked "really remove?" from an inline script, which the
+    Content-Security-Policy forbids: the button says its question in
+    data-confirm, and the site's own script asks it before the form is sent."""
+    page = alice_client.get("/accounts/email/").content.decode()
+    remove = re.search(r'<button[^>]*name="action_remove"[^>]*>', page)
+    assert remove is not None
+    assert 'data-confirm="Do you really want to remove' in remove.group(0)
+    assert "<script>" not in page
+    script = (settings.BASE_DIR / "static" / "js" / "spielpost.js").read_text()
+    assert "dataset?.confirm" in script
+    assert "window.confirm" in script
