@@ -22,6 +22,7 @@ from games.rules.dice_stars import RULES
 from games.rules.dice_stars.dice import STAR
 from games.rules.dice_stars.sheet import X
 from games.rules.dice_stars.state import Draw, State
+from tests.rules.mutations import assert_refused_or_working
 
 from .conftest import die, make_sheet, make_state
 
@@ -253,6 +254,13 @@ REFUSED: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("stars", {"stars_left": 20}),
     ],
     "stars to mark outside the stars step": [("take", {"stars_left": 1})],
+    # A star take sets rebag_next; the turn's end hands it on. In the stars
+    # step without it, an empty bag left the next player nothing to draw.
+    "a rebag after this turn outside the stars step, or none in it": [
+        ("stars", {"rebag_next": False}),
+        ("take", {"rebag_next": True}),
+        ("draw", {"rebag_next": True}),
+    ],
     "nothing to draw": [("draw", {"bag": [], "discard": [0, 1, *range(3, 14)]})],
     "nothing to return to the bag": [
         ("rebag", {"bag": [], "discard": [], "reserve": [[d, 0] for d in range(14)]})
@@ -419,3 +427,10 @@ def test_a_mutated_stored_state_is_refused_or_playable(dice_stars, data):
     except IllegalMove:
         return
     _survives(dice_stars, state)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_seeded_mutations_of_stored_states_are_refused_or_work(seed):
+    # The same seeded mutations as every engine's (tests/rules/mutations.py):
+    # before the rebag check, a stars step without rebag_next crashed.
+    assert_refused_or_working(RULES, _played_states(), count=3000, seed=seed)
