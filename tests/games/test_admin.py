@@ -210,7 +210,8 @@ def test_a_running_match_shows_what_a_spectator_sees(admin_client, chosen_match)
     assert "field-seed" not in html
     assert str(chosen_match.seed) not in html
     assert "field-state" not in html
-    assert '"hands"' not in html and "&quot;hands&quot;" not in html
+    assert '"hands"' not in html
+    assert "&quot;hands&quot;" not in html
     assert "field-spectator_view" in html
     # The spectator's view instead, as the board shows it to a spectator.
     view = chosen_match.rules.view(chosen_match.game_state(), None)
@@ -251,9 +252,11 @@ def test_an_ended_match_shows_everything(admin_client, race_match, alice, bob):
     move_html = admin_client.get(f"/admin/games/move/{move.id}/change/").content
 
     html = html.decode()
-    assert "field-seed" in html and str(race_match.seed) in html
+    assert "field-seed" in html
+    assert str(race_match.seed) in html
     assert "field-state" in html
-    assert "field-payload" in html and "field-events" in html
+    assert "field-payload" in html
+    assert "field-events" in html
     assert "field-payload" in move_html.decode()
 
 
@@ -264,4 +267,5 @@ def test_an_aborted_match_shows_everything(admin_client, chosen_match):
 
     html = admin_client.get(f"/admin/games/match/{chosen_match.id}/change/").content
 
-    assert b"field-seed" in html and b"field-state" in html
+    assert b"field-seed" in html
+    assert b"field-state" in html

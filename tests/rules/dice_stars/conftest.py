@@ -17,7 +17,7 @@ import pytest
 from games.rules.dice_stars import RULES
 from games.rules.dice_stars.dice import ALL_DICE, COLOURS, DIE_COLOURS
 from games.rules.dice_stars.sheet import VALUES, Cell, Sheet, X, row_of
-from games.rules.dice_stars.state import STEP_STARS, STEP_TAKE, Die, State
+from games.rules.dice_stars.state import STEP_TAKE, Die, State
 from games.rules.structs import replace
 
 
@@ -66,16 +66,13 @@ def make_state(
     """Return a Dice Stars state built by hand; seat 0 to move by default.
 
     The bag holds every die in neither the reserve nor the discard, unless
-    `bag` is given; `rebag_next` is set in the stars step, as a star take
-    sets it. Other State fields can be passed as keywords.
+    `bag` is given. Other State fields can be passed as keywords.
     """
     state = RULES.new_state(seats=seats, options={"solo_grid": solo_grid}, seed=1)
     reserve = tuple(sorted(reserve, key=lambda d: d.die))
     used = {d.die for d in reserve} | set(discard)
     if bag is None:
         bag = tuple(d for d in ALL_DICE if d not in used)
-    # Taking stars always sends the next player to the bag (flow.take).
-    fields.setdefault("rebag_next", step == STEP_STARS)
     return replace(
         state,
         current=current,

@@ -254,13 +254,6 @@ REFUSED: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("stars", {"stars_left": 20}),
     ],
     "stars to mark outside the stars step": [("take", {"stars_left": 1})],
-    # A star take sets rebag_next; the turn's end hands it on. In the stars
-    # step without it, an empty bag left the next player nothing to draw.
-    "a rebag after this turn outside the stars step, or none in it": [
-        ("stars", {"rebag_next": False}),
-        ("take", {"rebag_next": True}),
-        ("draw", {"rebag_next": True}),
-    ],
     "nothing to draw": [("draw", {"bag": [], "discard": [0, 1, *range(3, 14)]})],
     "nothing to return to the bag": [
         ("rebag", {"bag": [], "discard": [], "reserve": [[d, 0] for d in range(14)]})
@@ -289,6 +282,21 @@ def test_a_malformed_or_inconsistent_state_is_refused(dice_stars, cause, base, e
     with pytest.raises(IllegalMove, match="not understood") as refused:
         dice_stars.state_from_json(data)
     assert cause in str(refused.value.__cause__)
+
+
+def test_stars_without_a_rebag_and_an_empty_bag_are_refused(dice_stars):
+    # A star take sets rebag_next; without it the stars step's end left the
+    # next player an empty bag to draw from (ValueError in the engine).
+    data = _json("stars")
+    in_reserve = {die for die, _face in data["reserve"]}
+    data["discard"] = sorted(set(range(14)) - in_reserve)
+    data["bag"] = []
+    dice_stars.state_from_json(data)  # with rebag_next: read and playable
+    data["rebag_next"] = False
+
+    with pytest.raises(IllegalMove, match="not understood") as refused:
+        dice_stars.state_from_json(data)
+    assert "nothing to draw after the stars" in str(refused.value.__cause__)
 
 
 @pytest.mark.parametrize("junk", [None, [], {}, "state", 3, {"seats": 2}])
