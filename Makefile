@@ -27,7 +27,7 @@ run: demo
 	$(BIN)/honcho start -f Procfile.dev
 
 web: install
-	$(BIN)/daphne -b 127.0.0.1 -p 8000 config.asgi:application
+	$(BIN)/daphne --no-server-name -b 127.0.0.1 -p 8000 config.asgi:application
 
 worker: install
 	$(BIN)/celery -A config worker --beat -l info --concurrency 2

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -306,7 +307,8 @@ SPECTACULAR_SETTINGS = {
         'commands `{"command", "data", "id", "match"}` and get answers `{"id", '
         '"command", "ok", "result"}` or `{..., "ok": false, "error": {"code", '
         '"message"}}`. Commands: REQUEST_GAMES, REQUEST_ALL_CONNECTED_PLAYERS, '
-        "WANT_TO_JOIN_GAME (WANT_JOIN_GAME), WATCH, UNWATCH, VIEW, LEGAL_MOVES, "
+        "WHOAMI, WANT_TO_JOIN_GAME (WANT_JOIN_GAME), SELECT_GAME, WATCH, UNWATCH, "
+        "VIEW, LEGAL_MOVES, "
         "MOVE (a move as in `POST /api/matches/{id}/moves/`), and each game's "
         "own (Rat um Rad: SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION, "
         "TAKE_WHEEL, BUILD_ROAD, DRAW_DESTINATION_CARDS, KEEP_DESTINATION_CARDS, "
@@ -321,6 +323,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema_hooks.one_of_bodies_required",
+    ],
 }
 
 # Vacation days each account may take per calendar year (clocks paused).
@@ -386,3 +392,45 @@ LOGGING = {
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+
+# -- Security: TLS behind a proxy, cookies, Content-Security-Policy -----------
+# Production runs behind a TLS-terminating proxy (README, Configuration):
+# SECURE_PROXY_SSL_HEADER names the header by which the proxy says the
+# request came over HTTPS ("X-Forwarded-Proto"; the proxy must set it
+# itself, never pass on the client's), so that SSL redirect, secure
+# cookies and request.is_secure() see HTTPS. Off by default: plain HTTP
+# (make run, bench/load.py) keeps working.
+_proxy_ssl_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+if _proxy_ssl_header:
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + _proxy_ssl_header.upper().replace("-", "_"),
+        "https",
+    )
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# The health check is asked over plain HTTP by load balancers.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+# The language cookie like the session cookie: secure with DEBUG off, never
+# sent with cross-site requests, unreadable by scripts (none reads it).
+LANGUAGE_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", True)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
+# config/security.py. Scripts and connections (the websockets too: CSP 3's
+# 'self' covers ws: and wss: of the same host) only from the site itself;
+# inline styles stay allowed for the boards' style attributes.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+CONTENT_SECURITY_POLICY_BY_PATH: dict[str, str] = {}

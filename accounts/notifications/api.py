@@ -64,6 +64,13 @@ _IDS_OR_ALL = _('Send either "ids" (a list of notice ids) or "all": true.')
 class _QueryIntegerField(serializers.IntegerField):
     """A whole number in a query string: ASCII digits only ("5.0", "+5" are not)."""
 
+    def get_value(self, dictionary: Any) -> Any:
+        # DRF reads an empty optional parameter ("offset=") as absent; the
+        # schema says a whole number, so an empty one is refused.
+        if self.field_name in dictionary and dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
+
     def to_internal_value(self, data: Any) -> int:
         if not (isinstance(data, str) and data.isascii() and data.isdigit()):
             self.fail("invalid")

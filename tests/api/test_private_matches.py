@@ -32,7 +32,7 @@ def test_a_stranger_gets_the_404_of_an_unknown_id(api_for, bob, private):
     client = api_for(bob)
     missing = client.get("/api/matches/987654/")
 
-    for path in ("", "?invite=wrong", "?invite=%F0%9F%8E%B2"):
+    for path in ("", "?invite=wrong", "?invite=" + "x" * 22):
         answer = client.get(f"/api/matches/{private.id}/{path}")
         assert (answer.status_code, answer.json()) == (404, missing.json())
     for action in ("join", "robots", "moves", "resign", "cancel", "autoplay", "back"):
@@ -112,6 +112,20 @@ def test_an_unknown_query_parameter_is_a_400(api_for, alice, private):
 
     assert answer.status_code == 400
     assert "invite" in answer.json()["detail"]
+
+
+@pytest.mark.parametrize("invite", ["a\x00b", "x!y", "x" * 65])
+def test_an_invite_outside_the_schemas_pattern_is_a_400(api_for, bob, private, invite):
+    # The schema says URL-safe characters, at most 64: a value outside it is
+    # malformed (400), one inside it but wrong is the unknown id's 404.
+    path = f"/api/matches/{private.id}/"
+
+    answer = api_for(bob).get(path, {"invite": invite})
+    unknown = api_for(bob).get("/api/matches/987654/", {"invite": invite})
+    assert (answer.status_code, answer.json()) == (400, unknown.json())
+    joined = api_for(bob).post(f"{path}join/", {"invite": invite}, format="json")
+    assert joined.status_code == 400
+    assert api_for(bob).get(path, {"invite": "x" * 22}).status_code == 404
 
 
 def test_the_id_walk_finds_no_private_match(api_for, alice, carol):

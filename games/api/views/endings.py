@@ -40,7 +40,7 @@ class MatchResignView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, or you have left it already.",
+                    409: "The match is not running, or you have left it already.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
                     404: _NO_MATCH,
@@ -67,7 +67,7 @@ class MatchCancelView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, you have left it, or "
+                    409: "The match is not running, you have left it, or "
                     "you have agreed already.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,

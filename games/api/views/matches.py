@@ -131,6 +131,7 @@ class MatchListView(APIView):
         return Response([match_summary(match) for match in matches[:100]])
 
     @extend_schema(
+        # One variant per game (serializers.match_create_schema).
         request=MatchCreateSerializer,
         responses={
             201: MatchSerializer,
@@ -138,7 +139,8 @@ class MatchListView(APIView):
                 {
                     400: "Unreadable body, or settings the game refuses "
                     "(seat count outside its range, unknown options), an "
-                    "unknown time control preset or a custom one out of bounds.",
+                    "unknown time control preset or a custom one out of "
+                    "bounds: each a body the schema does not allow.",
                     401: _UNAUTHENTICATED,
                     403: _CSRF,
                     415: _NOT_JSON_BODY,

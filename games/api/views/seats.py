@@ -48,9 +48,10 @@ class MatchJoinView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "Unreadable body, or the match is not open, has no "
-                    "free seat, you already sit there, or it is untimed and "
-                    "not private (robots only).",
+                    400: "Unreadable body.",
+                    409: "The match is not open, has no free seat, you "
+                    "already sit there, or it is untimed and not private "
+                    "(robots only).",
                     401: _UNAUTHENTICATED,
                     403: _CSRF,
                     404: _NO_MATCH,
@@ -77,8 +78,9 @@ class MatchRobotView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "Unreadable body, an unknown robot, or the match is "
-                    "not open or has no free seat.",
+                    400: "Unreadable body.",
+                    409: "The match's game has no such robot, or the match "
+                    "is not open or has no free seat.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
                     404: _NO_MATCH,
@@ -110,7 +112,7 @@ class MatchAutoplayView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, the rules do not offer "
+                    409: "The match is not running, the rules do not offer "
                     "it to you now (or not yet: the winners are asked "
                     "first), or it is on already.",
                     401: _UNAUTHENTICATED,
@@ -141,7 +143,7 @@ class MatchAutoplayDeclineView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, the offer has not come "
+                    409: "The match is not running, the offer has not come "
                     "to you (yet), or you answered it already.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
@@ -170,7 +172,7 @@ class MatchBackView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, you have not timed out, or "
+                    409: "The match is not running, you have not timed out, or "
                     "you have left the match.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
@@ -193,7 +195,7 @@ class MatchTakeBackView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, or no robot stands in for you.",
+                    409: "The match is not running, or no robot stands in for you.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
                     404: _NO_MATCH,
