@@ -84,7 +84,7 @@ def test_my_bell_rises_live_when_bob_moves_and_it_becomes_my_turn(
     page = new_page()
     page.add_init_script(WS_OPEN_JS)
     log_in(page, "alice")
-    page.wait_for_function("window.__wsOpen === true")
+    page.wait_for_function("() => window.__wsOpen === true")
     page.evaluate("window.__e2eNoReload = true")
     before = int(page.evaluate(BELL_COUNT_JS))
 

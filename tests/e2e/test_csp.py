@@ -59,14 +59,14 @@ def test_pages_load_under_the_policy_without_a_violation(
     policy = response.headers["content-security-policy"]
     assert "script-src 'self'" in policy
     assert "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
-    page.wait_for_function("window.__wsOpen")
+    page.wait_for_function("() => window.__wsOpen")
     assert _violations(page) == []
 
     for slug in GAMES:
         page.goto(f"/matches/{ids[slug]}/")
         page.locator("#board").wait_for()
         # The live socket is open: connect-src let it through.
-        page.wait_for_function("window.__wsOpen")
+        page.wait_for_function("() => window.__wsOpen")
         assert _violations(page) == [], slug
 
     page.goto("/games/knatsch/rules/")
