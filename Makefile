@@ -27,7 +27,6 @@ demo: migrate
 # Celery worker with beat, both on that Redis once it answers. With REDIS_URL
 # set, your Redis instead. E-mails are files in var/mail/ (one line each).
 run: demo
-	@echo "Spielpost on http://127.0.0.1:$${SPIELPOST_PORT:-8000}/ - e-mails in var/mail/ - Ctrl-C stops"
 	$(BIN)/honcho start -f Procfile.dev $(if $(REDIS_URL),web worker)
 
 # The three processes of `make run`, one per terminal.
