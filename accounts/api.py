@@ -18,7 +18,14 @@ from typing import Any
 from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -26,7 +33,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services as games_services
-from games.api.serializers import ErrorSerializer, _StrictIntegerField
+from games.api.serializers import (
+    ErrorSerializer,
+    _StrictCharField,
+    _StrictIntegerField,
+    one_of_components,
+)
 from games.api.views import AuthedRequest
 from games.parsers import JSONParser
 
@@ -39,18 +51,53 @@ from .exceptions import (
 )
 from .forms import LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH
 from .models import User
+from .ratelimits import LOG_IN_UNAVAILABLE, RateLimitsUnavailable, ServiceUnavailable
 
 _SEND_AN_OBJECT = _("Send a JSON object.")
+
+
+# What the token's fields accept, as the schema states it: DRF's CharField
+# refuses NUL and a blank value (the username after trimming its spaces).
+_NO_NUL = "^[^\\x00]*$"
+_NOT_BLANK = "^[^\\x00]*[^\\s\\x00][^\\x00]*$"
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": LOGIN_MAX_LENGTH,
+        "pattern": _NOT_BLANK,
+        "description": "Your username or e-mail address.",
+    }
+)
+class _LoginField(_StrictCharField):
+    """The username or e-mail address: some text besides spaces, no NUL."""
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": PASSWORD_MAX_LENGTH,
+        "pattern": _NO_NUL,
+        "format": "password",
+    }
+)
+class _PasswordField(_StrictCharField):
+    """The password, as typed (spaces count): not empty, no NUL."""
 
 
 class TokenRequestSerializer(serializers.Serializer[Any]):
     """A username (or e-mail address) and password."""
 
-    # DRF's CharField also refuses NUL and lone surrogate characters.
-    username = serializers.CharField(
+    # DRF's CharField also refuses NUL and lone surrogate characters; the
+    # strict one also a number (DRF would read 12.5 as "12.5", and then
+    # answer a body the schema refuses as wrong credentials).
+    username = _LoginField(
         max_length=LOGIN_MAX_LENGTH, help_text="Your username or e-mail address."
     )
-    password = serializers.CharField(
+    password = _PasswordField(
         max_length=PASSWORD_MAX_LENGTH,
         trim_whitespace=False,
         style={"input_type": "password"},
@@ -64,6 +111,8 @@ class TokenView(APIView):
     # in the body. Every caller is anonymous to the throttle.
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
+    # The throttle's answer while its counters (Redis) are down.
+    unavailable_message = LOG_IN_UNAVAILABLE
 
     @extend_schema(
         operation_id="api_token_create",
@@ -73,10 +122,12 @@ class TokenView(APIView):
                 "ApiToken", fields={"token": serializers.CharField()}
             ),
             400: OpenApiResponse(
+                ErrorSerializer, description="Missing or malformed fields."
+            ),
+            401: OpenApiResponse(
                 ErrorSerializer,
-                description="Missing or malformed fields, wrong credentials, "
-                "or an account that may not log in (inactive, e-mail address "
-                "not verified).",
+                description="Wrong credentials, or an account that may not log "
+                "in (inactive, e-mail address not verified).",
             ),
             415: OpenApiResponse(
                 ErrorSerializer, description="The body is neither JSON nor a form."
@@ -85,6 +136,12 @@ class TokenView(APIView):
                 ErrorSerializer,
                 description="Too many failed log-ins from this address or for "
                 "this account, or too many requests.",
+            ),
+            503: OpenApiResponse(
+                ErrorSerializer,
+                description="Log-in cannot be counted against its rate limits "
+                "for a moment (their store is down): try again after "
+                "Retry-After seconds.",
             ),
         },
         auth=[],
@@ -107,8 +164,15 @@ class TokenView(APIView):
             )
         except LogInRateLimited as refusal:
             return _refusal(refusal.message, status.HTTP_429_TOO_MANY_REQUESTS)
+        except RateLimitsUnavailable as error:
+            # Fail closed: no password is tried uncounted.
+            raise ServiceUnavailable(LOG_IN_UNAVAILABLE) from error
         except LogInRefused as refusal:
-            return _refusal(refusal.message)
+            # Well-formed, but not credentials that log in: 401, not a 400
+            # for a request the schema allows.
+            response = _refusal(refusal.message, status.HTTP_401_UNAUTHORIZED)
+            response["WWW-Authenticate"] = "Token"
+            return response
         return Response({"token": token.key})
 
 
@@ -134,6 +198,44 @@ class VacationRequestSerializer(serializers.Serializer[Any]):
                 {"days": self.fields["days"].error_messages["required"]}
             )
         return attrs
+
+
+# The body of POST /api/me/vacation/ as the schema states it: `days` is
+# required with `start` (VacationRequestSerializer.validate).
+_VACATION_REQUEST_VARIANTS: dict[str, dict[str, Any]] = {
+    "VacationStart": {
+        "type": "object",
+        "title": "Start",
+        "properties": {
+            "action": {"type": "string", "enum": ["start"]},
+            "days": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": settings.VACATION_DAYS_PER_YEAR,
+                "description": "Whole days, at most the whole days left "
+                "this year (`days_left` rounded down); more are refused "
+                "with 409.",
+            },
+        },
+        "required": ["action", "days"],
+    },
+    "VacationStop": {
+        "type": "object",
+        "title": "Stop",
+        "description": "Stop the running vacation (the days not taken are kept).",
+        "properties": {"action": {"type": "string", "enum": ["stop"]}},
+        "required": ["action"],
+    },
+}
+
+
+class VacationRequestSchema(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    """VacationRequestSerializer in the schema: start (with days) or stop."""
+
+    target_class = VacationRequestSerializer
+
+    def map_serializer(self, auto_schema: AutoSchema, direction: Any) -> Any:
+        return one_of_components(auto_schema, _VACATION_REQUEST_VARIANTS, ["action"])
 
 
 _VACATION_STATE = inline_serializer(
@@ -180,8 +282,7 @@ class VacationView(APIView):
             200: _VACATION_STATE,
             400: OpenApiResponse(
                 ErrorSerializer,
-                description="Unreadable body, or a vacation that cannot start: "
-                "one runs already, or the days are more than are left.",
+                description="Unreadable body, or one the schema does not allow.",
             ),
             401: OpenApiResponse(
                 ErrorSerializer,
@@ -191,6 +292,11 @@ class VacationView(APIView):
             403: OpenApiResponse(
                 ErrorSerializer,
                 description="Logged in by session cookie without a valid CSRF token.",
+            ),
+            409: OpenApiResponse(
+                ErrorSerializer,
+                description="A vacation that cannot start: one runs already, "
+                "or the days are more than are left this year.",
             ),
             415: OpenApiResponse(
                 ErrorSerializer, description="The body is not `application/json`."
@@ -209,7 +315,8 @@ class VacationView(APIView):
                     user=user, days=serializer.validated_data["days"]
                 )
             except VacationRefused as refusal:
-                return _refusal(refusal.message)
+                # The account's state decides, not the body: 409.
+                return _refusal(refusal.message, status.HTTP_409_CONFLICT)
         else:
             games_services.vacation_end(user=user)
         return Response(_vacation_body(user))

@@ -1,4 +1,4 @@
-"""Account forms: the extra sign-up field, the profile, e-mail and vacation forms.
+"""Account forms: the extra sign-up fields, the profile, e-mail and vacation forms.
 
 The first two refuse names that pass for a robot, staff or another player
 (accounts.names).
@@ -6,9 +6,7 @@ The first two refuse names that pass for a robot, staff or another player
 
 from __future__ import annotations
 
-import functools
 from typing import Any
-from zoneinfo import available_timezones
 
 from allauth.account import forms as allauth_forms
 from django import forms
@@ -20,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import Notification, User
 from .names import player_name_validate
+from .time_zones import time_zone_choices, time_zone_names
 
 # Longest e-mail address (RFC 5321 path limit); usernames are shorter.
 LOGIN_MAX_LENGTH = 254
@@ -36,6 +35,13 @@ class SignupForm(forms.Form):
         required=False,
         help_text=_("Shown to other players; your username if empty."),
     )
+    # The browser's time zone (Intl), for turn e-mails and quiet hours.
+    # No max_length: a hidden field's error could not be fixed by anyone;
+    # anything not in the list becomes UTC (clean_time_zone).
+    time_zone = forms.CharField(
+        required=False,
+        widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""}),
+    )
 
     def clean_display_name(self) -> str:
         """Refuse a display name that passes for someone else's."""
@@ -43,6 +49,16 @@ class SignupForm(forms.Form):
         if name:
             player_name_validate(name)
         return name
+
+    def clean_time_zone(self) -> str:
+        """Return the browser's zone if it is one offered, else "UTC".
+
+        The hidden field is filled by static/js/time-zone.js; a browser
+        without it, or naming a zone not in the list, gets UTC (changeable
+        on the profile page) rather than an error nobody could fix.
+        """
+        name: str = self.cleaned_data.get("time_zone") or ""
+        return name if name in time_zone_names() else "UTC"
 
     def clean(self) -> dict[str, Any]:
         """Refuse a username that passes for someone else's.
@@ -63,10 +79,11 @@ class SignupForm(forms.Form):
     def signup(self, request: HttpRequest, user: User) -> None:
         """Store the extra fields on the new user (called by allauth)."""
         user.display_name = self.cleaned_data.get("display_name", "")
+        user.time_zone = self.cleaned_data.get("time_zone") or "UTC"
         user.language = getattr(request, "LANGUAGE_CODE", "en")[:2]
         if user.language not in {"en", "de"}:
             user.language = "en"
-        user.save(update_fields=["display_name", "language"])
+        user.save(update_fields=["display_name", "language", "time_zone"])
 
 
 class ProfileForm(forms.ModelForm[User]):
@@ -136,7 +153,11 @@ class EmailSettingsForm(forms.ModelForm[User]):
         super().__init__(*args, **kwargs)
         zones = self.fields["time_zone"]
         assert isinstance(zones, forms.ChoiceField)
-        zones.choices = _time_zone_choices()
+        zones.choices = time_zone_choices()
+        current = self.instance.time_zone
+        if current and current not in time_zone_names():
+            # An old alias stored before the list was current stays choosable.
+            zones.choices = [(current, current), *zones.choices]
         off = set(self.instance.email_off or [])
         # The kinds' checkboxes first, in the order of Notification.Kind.
         kinds = {
@@ -192,12 +213,6 @@ class EmailSettingsForm(forms.ModelForm[User]):
         return name.startswith(self.KIND_PREFIX)
 
 
-@functools.cache
-def _time_zone_choices() -> list[tuple[str, str]]:
-    """Return the IANA time zones known here, sorted, as choices (made once)."""
-    return [(name, name) for name in sorted(available_timezones())]
-
-
 class VacationForm(forms.Form):
     """How many whole days of vacation to start.
 
@@ -212,16 +227,43 @@ class VacationForm(forms.Form):
         self.fields["days"].widget.attrs["max"] = str(max(1, most))
 
 
+def words_use(form: forms.Form, words: dict[str, tuple[Any, Any]]) -> None:
+    """Give `form`'s fields the site's words: {name: (label, placeholder)}.
+
+    allauth says "Sign In", "Login:", "Remember Me" and "Email" where the
+    site says "Log in", "Username or e-mail", "Stay logged in" and "e-mail"
+    (issue 21); a placeholder of None leaves the field without one.
+    """
+    for name, (label, placeholder) in words.items():
+        field = form.fields.get(name)
+        if field is None:
+            continue
+        field.label = label
+        if placeholder is None:
+            field.widget.attrs.pop("placeholder", None)
+        else:
+            field.widget.attrs["placeholder"] = placeholder
+
+
 class LoginForm(allauth_forms.LoginForm):  # type: ignore[misc]
     """allauth's log-in form with bounded input (ACCOUNT_FORMS["login"]).
 
     The login and password are cut at the same lengths as the API token
     endpoint's: a 100,000-character login made SQLite refuse allauth's
-    case-insensitive lookup ("LIKE pattern too complex"), a 500.
+    case-insensitive lookup ("LIKE pattern too complex"), a 500. The
+    labels are the site's words.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        words_use(
+            self,
+            {
+                "login": (_("Username or e-mail"), _("Username or e-mail")),
+                "password": (_("Password"), _("Password")),
+                "remember": (_("Stay logged in"), None),
+            },
+        )
         for name, limit in (
             ("login", LOGIN_MAX_LENGTH),
             ("password", PASSWORD_MAX_LENGTH),

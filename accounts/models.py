@@ -80,9 +80,12 @@ class Notification(models.Model):
 
     `params` holds what its text needs (JSON: names, the version of a turn,
     a result). `email_state` says what becomes of its e-mail: none planned
-    (""), "pending" until `email_due_at` (UTC), then "sent", "skipped" (no
-    longer relevant, the person was here, switched off) or "digest" (it
-    waits for the daily digest).
+    (""), "pending" until `email_due_at` (UTC), then "sent" (put into the
+    e-mail `email_delivery`, which records whether the mail server took
+    it), "skipped" (no longer relevant, the person was here, switched off)
+    or "digest" (it waits for the daily digest). A person has at most one
+    unread "your turn" notice per match: a new turn rewrites it
+    (notifications.services.REPLACING_KINDS).
     """
 
     class Kind(models.TextChoices):
@@ -99,7 +102,7 @@ class Notification(models.Model):
     class EmailState(models.TextChoices):
         NONE = "", _("no e-mail")
         PENDING = "pending", _("pending")
-        SENT = "sent", _("sent")
+        SENT = "sent", _("in an e-mail")
         SKIPPED = "skipped", _("not needed")
         DIGEST = "digest", _("for the digest")
 
@@ -129,6 +132,14 @@ class Notification(models.Model):
         blank=True,
     )
     email_due_at = models.DateTimeField(_("e-mail due at"), null=True, blank=True)
+    email_delivery = models.ForeignKey(
+        "EmailDelivery",
+        verbose_name=_("e-mail"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="notifications",
+    )
 
     class Meta:
         verbose_name = _("notification")
@@ -154,6 +165,64 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.get_kind_display()}"
+
+
+class EmailDelivery(models.Model):
+    """One e-mail to one person, and whether their mail server has taken it.
+
+    Written by the sweeps (accounts/notifications/schedule/) in the
+    transaction that puts its notices into it (`Notification.email_delivery`;
+    a digest may hold none: it lists the matches where the person is to
+    move when it is sent), so the database says at every moment what is
+    still to be sent. "queued" until it is "delivered" (at `delivered_at`,
+    after the SMTP server accepted it), "failed" (after
+    emails.delivery.MAX_ATTEMPTS attempts) or "dropped" (nothing left to
+    tell when it came to sending). `next_attempt_at` (UTC) is when the
+    sweep hands a queued one out next: the end of the current hand-out or
+    attempt (a claim), or the next try after a failure (back-off). An
+    attempt is claimed by a conditional update of `attempts`, so one
+    e-mail is sent once however many workers and sweeps try
+    (emails.delivery).
+    """
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("to be sent")
+        DELIVERED = "delivered", _("delivered")
+        FAILED = "failed", _("failed")
+        DROPPED = "dropped", _("nothing to send")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("person"),
+        on_delete=models.CASCADE,
+        related_name="email_deliveries",
+    )
+    digest = models.BooleanField(_("daily digest"), default=False)
+    state = models.CharField(
+        _("state"), max_length=16, choices=State.choices, default=State.QUEUED
+    )
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    next_attempt_at = models.DateTimeField(_("next attempt at"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    delivered_at = models.DateTimeField(_("delivered at"), null=True, blank=True)
+    last_error = models.CharField(_("last error"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("e-mail")
+        verbose_name_plural = _("e-mails")
+        indexes = [
+            # Used by the sweep that hands out the e-mails due and not sent.
+            models.Index(
+                fields=["next_attempt_at"],
+                name="email_delivery_due_idx",
+                condition=models.Q(state="queued"),
+            ),
+            # Used by the pruning task.
+            models.Index(fields=["created_at"], name="email_delivery_created_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.get_state_display()}"
 
 
 class Presence(models.Model):

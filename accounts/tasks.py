@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import smtplib
-
 from celery import shared_task
 
 # E-mail scheduling (accounts/notifications/schedule/): the beat's sweeps.
@@ -33,30 +31,26 @@ def prune_notifications() -> int:
     return notifications_prune()
 
 
-# Sending the e-mails (accounts/notifications/emails/).
+# Sending the e-mails (accounts/notifications/emails/): each is a row
+# (EmailDelivery) until the mail server took it; retries are the sweep's.
 
 
-@shared_task(
-    acks_late=True,
-    # smtplib.SMTPException is an OSError; both named, as both are retried:
-    # the server refused or failed (4xx/5xx), or could not be reached.
-    autoretry_for=(smtplib.SMTPException, OSError),
-    # Full-jitter back-off from 60 s, doubling up to an hour: five retries
-    # span about half an hour on average, enough for a mail server restart.
-    retry_backoff=60,
-    retry_backoff_max=3600,
-    max_retries=5,
-)
-def send_notification_emails(
-    user_id: int, notification_ids: list[int], digest: bool = False
-) -> bool:
-    """Compose and send one person's e-mail about `notification_ids` (or digest).
+@shared_task
+def resume_email_deliveries() -> int:
+    """Hand out again the e-mails due and not delivered (beat, every 30 s)."""
+    from accounts.notifications.emails import deliveries_resume
 
-    Enqueued on commit by the scheduler, never inside a move's transaction.
-    Returns whether an e-mail went out.
+    return deliveries_resume()
+
+
+@shared_task
+def send_notification_emails(delivery_id: int, attempt: int = 0) -> bool:
+    """Make attempt `attempt + 1` at e-mail `delivery_id`; return whether it was delivered.
+
+    Enqueued on commit by the sweeps, never inside a move's transaction.
+    No Celery retry: a retry that waits in a worker dies with it, so a
+    failed attempt puts its next one on the row, for the sweep.
     """
-    from accounts.notifications.emails import emails_deliver
+    from accounts.notifications.emails import email_deliver
 
-    return emails_deliver(
-        user_id=user_id, notification_ids=notification_ids, digest=digest
-    )
+    return email_deliver(delivery_id=delivery_id, attempt=attempt)

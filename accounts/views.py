@@ -158,6 +158,7 @@ def _profile_page(
             "vacation": vacation,
             "vacation_form": vacation_form,
             "vacation_until": _when(vacation.until) if vacation.until else "",
+            "vacation_left": _days_and_hours(vacation.hours_left),
         },
         status=400 if form.errors or email_form.errors or vacation_form.errors else 200,
     )
@@ -178,6 +179,14 @@ def _email_failures(user: User) -> dict[str, object] | None:
     }
 
 
+def _days_and_hours(hours: int) -> str:
+    """Return whole `hours` as "20" (days) or "20 d 23 h": vacations count hours."""
+    days, rest = divmod(hours, 24)
+    if not rest:
+        return str(days)
+    return _("%(days)s d %(hours)s h") % {"days": days, "hours": rest}
+
+
 def _when(moment: datetime) -> str:
     """Return `moment` as a date and time in the viewer's language, with its zone."""
     local = timezone.localtime(moment)
@@ -190,15 +199,17 @@ def _when(moment: datetime) -> str:
 @require_GET
 @login_required
 def notifications(request: AuthedRequest) -> HttpResponse:
-    """List the person's notices, newest first, 50 a page; mark those shown read.
+    """List the person's notices, newest first, 50 a page; mark them all read.
 
-    The rows keep their unread mark for this one view; the bell (rendered
-    after) and the person's other open pages (pushed) count them read.
+    All, not only the 50 shown: the bell counts what the person has not
+    seen, and who opened the list has seen that there is news (older pages
+    are a click away). The rows keep their unread mark for this one view;
+    the bell (rendered after) and the person's other open pages (pushed)
+    count them read.
     """
     notices = notice_page(user=request.user, number=request.GET.get("page"))
-    shown_unread = [row.id for row in notices.rows if row.unread]
-    if shown_unread:
-        notifications_read(user=request.user, ids=shown_unread)
+    if notices.page.paginator.count:
+        notifications_read(user=request.user)
     return render(request, "accounts/notifications.html", {"notices": notices})
 
 

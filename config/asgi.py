@@ -12,14 +12,20 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.websocket_denial import install as install_denial  # noqa: E402
+from games.consumers.origin import ProgramOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+# Under Daphne: a refused handshake answers with the application's status
+# (404 for a path without a socket), see config/websocket_denial.py.
+install_denial()
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        # The Origin check, except for programs on /ws/play/ (origin.py).
+        "websocket": ProgramOriginValidator(
             # The Channels stubs want their type-check-only _ExtendedURLPattern,
             # which Django's path() (typed by django-stubs) never returns.
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))  # type: ignore[arg-type]

@@ -37,6 +37,13 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "accounts.tasks.send_due_notification_emails",
         "schedule": 30.0,
     },
+    # E-mails not delivered whose next attempt is due: retries after their
+    # back-off, and those of a worker killed mid-attempt once its claim
+    # (emails.delivery.CLAIM) ran out. Every 30 s, as the e-mail sweep.
+    "email-deliveries-resume": {
+        "task": "accounts.tasks.resume_email_deliveries",
+        "schedule": 30.0,
+    },
     # Daily digests at each person's hour in their time zone: at most five
     # minutes late, and most runs find nobody whose hour has come.
     "digests-send": {

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -89,6 +90,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # A rate limit that cannot be counted (Redis down): 503, not 500.
+    "accounts.ratelimits.RateLimitsUnavailableMiddleware",
     # Innermost: renders its pages with the user and language set above.
     "games.middleware.ErrorPageMiddleware",
 ]
@@ -167,7 +170,8 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, failing closed while Redis is down (the rate limits).
+            "BACKEND": "accounts.ratelimits.FailClosedRedisCache",
             "LOCATION": REDIS_URL,
         }
     }
@@ -210,14 +214,24 @@ ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "manda
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
-ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+# The site's words on allauth's forms ("Log in", "e-mail"; issue 21).
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.LoginForm",
+    "signup": "accounts.entrance_forms.AccountSignupForm",
+    "reset_password": "accounts.entrance_forms.PasswordResetForm",
+    "reset_password_from_key": "accounts.entrance_forms.PasswordResetKeyForm",
+    "add_email": "accounts.entrance_forms.EmailAddForm",
+    "change_password": "accounts.entrance_forms.PasswordChangeForm",
+}
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # Confirming the address (in the browser that signed up) logs the person in.
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 # Database sessions whose keys are checked before any lookup.
 SESSION_ENGINE = "accounts.sessions"
 ACCOUNT_RATE_LIMITS = {
-    # Failed log-ins per IP and per account: slows password guessing.
+    # Failed log-ins per IP and per account: slows password guessing. One
+    # counter per account (name or e-mail), and a browser that logged in
+    # before has its own (accounts/login_limits.py).
     "login_failed": os.environ.get("LOGIN_RATE_LIMIT", "10/m/ip,5/5m/key"),
 }
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Spielpost] "
@@ -282,7 +296,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    # DRF's, answering 503 while its counters (Redis) are down.
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.ratelimits.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "30/minute")},
     # DRF's default (None) would trust any X-Forwarded-For a client sends.
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
@@ -297,7 +312,8 @@ SPECTACULAR_SETTINGS = {
         'commands `{"command", "data", "id", "match"}` and get answers `{"id", '
         '"command", "ok", "result"}` or `{..., "ok": false, "error": {"code", '
         '"message"}}`. Commands: REQUEST_GAMES, REQUEST_ALL_CONNECTED_PLAYERS, '
-        "WANT_TO_JOIN_GAME (WANT_JOIN_GAME), WATCH, UNWATCH, VIEW, LEGAL_MOVES, "
+        "WHOAMI, WANT_TO_JOIN_GAME (WANT_JOIN_GAME), SELECT_GAME, WATCH, UNWATCH, "
+        "VIEW, LEGAL_MOVES, "
         "MOVE (a move as in `POST /api/matches/{id}/moves/`), and each game's "
         "own (Rat um Rad: SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION, "
         "TAKE_WHEEL, BUILD_ROAD, DRAW_DESTINATION_CARDS, KEEP_DESTINATION_CARDS, "
@@ -312,6 +328,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema_hooks.one_of_bodies_required",
+    ],
 }
 
 # Vacation days each account may take per calendar year (clocks paused).
@@ -382,3 +402,45 @@ LOGGING = {
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+
+# -- Security: TLS behind a proxy, cookies, Content-Security-Policy -----------
+# Production runs behind a TLS-terminating proxy (README, Configuration):
+# SECURE_PROXY_SSL_HEADER names the header by which the proxy says the
+# request came over HTTPS ("X-Forwarded-Proto"; the proxy must set it
+# itself, never pass on the client's), so that SSL redirect, secure
+# cookies and request.is_secure() see HTTPS. Off by default: plain HTTP
+# (make run, bench/load.py) keeps working.
+_proxy_ssl_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+if _proxy_ssl_header:
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + _proxy_ssl_header.upper().replace("-", "_"),
+        "https",
+    )
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# The health check is asked over plain HTTP by load balancers.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+# The language cookie like the session cookie: secure with DEBUG off, never
+# sent with cross-site requests, unreadable by scripts (none reads it).
+LANGUAGE_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", True)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
+# config/security.py. Scripts and connections (the websockets too: CSP 3's
+# 'self' covers ws: and wss: of the same host) only from the site itself;
+# inline styles stay allowed for the boards' style attributes.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+CONTENT_SECURITY_POLICY_BY_PATH: dict[str, str] = {}

@@ -32,16 +32,26 @@ DAY = 24 * HOUR
 BANK_MIN, BANK_MAX = 1 * MINUTE, 30 * DAY
 INCREMENT_MAX = 7 * DAY
 CAP_MAX = 30 * DAY
+BANK_RANGE = _("The time bank must be between 1 minute and 30 days.")
+INCREMENT_RANGE = _("The time added per move must be between 0 and 7 days.")
+CAP_RANGE = _(
+    "The most time a seat may hold must be at least its starting bank and at most 30 days."
+)
 # Under this share of the bank it had when the turn began, a clock warns.
 WARNING_SHARE = 0.2
 
 
 class TimeControlError(ValueError):
-    """A time control outside the bounds; `message` says why, for a person."""
+    """A time control outside the bounds; `message` says why, for a person.
 
-    def __init__(self, message: Any) -> None:
+    `field`: which time is wrong ("bank", "increment" or "cap"; "" if
+    none in particular), so a form can show the message next to it.
+    """
+
+    def __init__(self, message: Any, *, field: str = "") -> None:
         super().__init__(str(message))
         self.message = message
+        self.field = field
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,17 +121,11 @@ def time_control_custom(*, bank: int, increment: int, cap: int) -> TimeControl:
     cap from the bank up to 30 days.
     """
     if not BANK_MIN <= bank <= BANK_MAX:
-        raise TimeControlError(_("The time bank must be between 1 minute and 30 days."))
+        raise TimeControlError(BANK_RANGE, field="bank")
     if not 0 <= increment <= INCREMENT_MAX:
-        raise TimeControlError(
-            _("The time added per move must be between 0 and 7 days.")
-        )
+        raise TimeControlError(INCREMENT_RANGE, field="increment")
     if not bank <= cap <= CAP_MAX:
-        raise TimeControlError(
-            _(
-                "The most time a seat may hold must be at least its starting bank and at most 30 days."
-            )
-        )
+        raise TimeControlError(CAP_RANGE, field="cap")
     return TimeControl("custom", bank=bank, increment=increment, cap=cap)
 
 

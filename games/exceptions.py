@@ -57,6 +57,7 @@ ALREADY_PAUSED = _("This match is already paused.")
 NOT_PAUSED = _("This match is not paused.")
 ALREADY_SEATED_THERE = _("That player already has a seat at this match.")
 CANCEL_ALREADY_AGREED = _("You have already agreed to cancel this match.")
+NO_SUCH_MATCH = _("There is no such match.")
 
 
 class MatchError(Exception):
@@ -96,6 +97,16 @@ class MatchNotActive(MatchError):
     """The match is open or over, so no move can be made."""
 
     default_message = MATCH_NOT_ACTIVE
+
+
+class MatchNotFound(MatchError):
+    """No such match, or a private one the user may not see.
+
+    Every door answers it exactly as an unknown id (404, `not_found`), so a
+    match id reveals nothing (games.selectors.access).
+    """
+
+    default_message = NO_SUCH_MATCH
 
 
 class SeatUnavailable(MatchError):

@@ -12,23 +12,62 @@ from django.utils.translation import gettext_lazy as _
 
 from games import parsers
 from games.clock_text import time_control_choices
-from games.clocks import DEFAULT_PRESET, HOUR, TimeControlError, time_control_custom
+from games.clocks import (
+    BANK_MAX,
+    BANK_MIN,
+    BANK_RANGE,
+    CAP_MAX,
+    CAP_RANGE,
+    DAY,
+    DEFAULT_PRESET,
+    HOUR,
+    INCREMENT_MAX,
+    INCREMENT_RANGE,
+    MINUTE,
+    TimeControlError,
+    time_control_custom,
+)
 from games.rules import GameInfo
 
-# The custom time control's fields, in hours (decimals for minutes).
+# The custom time control's amounts; each has a unit field named
+# `<amount>_unit` (minutes, hours or days; hours when absent).
 CUSTOM_TIME_FIELDS = ("custom_bank", "custom_increment", "custom_cap")
+UNIT_SUFFIX = "_unit"
+TIME_UNITS = {"minutes": MINUTE, "hours": HOUR, "days": DAY}
+# Per amount: its label, first unit shown, bounds
+# (seconds; the cap's lower bound is the bank) and the message out of them.
+_CUSTOM_TIMES = {
+    "custom_bank": (
+        _("Time bank at the start"),
+        "hours",
+        BANK_MIN,
+        BANK_MAX,
+        BANK_RANGE,
+    ),
+    "custom_increment": (
+        _("Time added per move"),
+        "minutes",
+        0,
+        INCREMENT_MAX,
+        INCREMENT_RANGE,
+    ),
+    "custom_cap": (_("Most time a seat may hold"), "hours", 0, CAP_MAX, CAP_RANGE),
+}
 
 
 class MatchCreateForm(forms.Form):
     """Seat count, time control, privacy and the game's own options.
 
     The game's options are built from its GameInfo. A custom time control
-    is entered in hours (0.5 is 30 minutes) and handed to the service in
-    seconds (`time_control`); its bounds are checked here, so a bad one is
-    a form error and nothing is created.
+    is entered as three amounts, each in minutes, hours or days of the
+    person's choice, and handed to the service in seconds (`time_control`);
+    its bounds are checked here, so a bad one is an error next to its field
+    and nothing is created.
     """
 
-    custom_field_names = CUSTOM_TIME_FIELDS
+    custom_field_names = CUSTOM_TIME_FIELDS + tuple(
+        name + UNIT_SUFFIX for name in CUSTOM_TIME_FIELDS
+    )
 
     def __init__(self, *args: Any, info: GameInfo, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -52,24 +91,37 @@ class MatchCreateForm(forms.Form):
                 _("A match for one seat is never timed.") if info.min_seats == 1 else ""
             ),
         )
-        for name, label in zip(
-            CUSTOM_TIME_FIELDS,
-            (
-                _("Time bank at the start (hours)"),
-                _("Time added per move (hours)"),
-                _("Most time a seat may hold (hours)"),
-            ),
-            strict=True,
-        ):
+        unit_choices = [
+            ("minutes", _("minutes")),
+            ("hours", _("hours")),
+            ("days", _("days")),
+        ]
+        for name, (label, unit, least, most, message) in _CUSTOM_TIMES.items():
             self.fields[name] = forms.DecimalField(
                 label=label,
                 required=False,
                 min_value=Decimal(0),
-                max_digits=7,
+                max_digits=9,
                 decimal_places=2,
                 # "0,5" in German, "0.5" in English.
                 localize=True,
-                widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+                widget=forms.TextInput(
+                    # The bounds in seconds and their message, for the
+                    # browser's check before sending (js/time-control.js).
+                    attrs={
+                        "inputmode": "decimal",
+                        "data-least": str(least),
+                        "data-most": str(most),
+                        "data-message": str(message),
+                    }
+                ),
+            )
+            self.fields[name + UNIT_SUFFIX] = forms.ChoiceField(
+                label=_("Unit"),
+                choices=unit_choices,
+                initial=unit,
+                # Absent (an older page, a script): hours, as before.
+                required=False,
             )
         self.fields["private"] = forms.BooleanField(
             label=_("Private: not listed in the lobby, invite by link"),
@@ -105,14 +157,15 @@ class MatchCreateForm(forms.Form):
             return cleaned
         seconds: dict[str, int] = {}
         for name in CUSTOM_TIME_FIELDS:
-            hours = cleaned.get(name)
-            if hours is None:
+            amount = cleaned.get(name)
+            if amount is None:
                 if name not in self.errors:
                     self.add_error(
-                        name, _("Enter this time, in hours, for a custom time control.")
+                        name, _("Enter this time for a custom time control.")
                     )
                 continue
-            seconds[name] = int((hours * HOUR).to_integral_value())
+            unit = cleaned.get(name + UNIT_SUFFIX) or "hours"
+            seconds[name] = int((amount * TIME_UNITS[unit]).to_integral_value())
         if len(seconds) == len(CUSTOM_TIME_FIELDS):
             try:
                 time_control_custom(
@@ -121,7 +174,8 @@ class MatchCreateForm(forms.Form):
                     cap=seconds["custom_cap"],
                 )
             except TimeControlError as error:
-                self.add_error(None, error.message)
+                field = f"custom_{error.field}" if error.field else None
+                self.add_error(field, error.message)
         self.custom_seconds = seconds
         return cleaned
 
@@ -149,15 +203,15 @@ class MatchCreateForm(forms.Form):
         }
 
     @property
-    def custom_fields(self) -> list[forms.BoundField]:
-        """Return the custom time control's fields, for their own fieldset."""
-        return [self[name] for name in CUSTOM_TIME_FIELDS]
+    def custom_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Return the custom times' (amount, unit) fields, for their fieldset."""
+        return [(self[name], self[name + UNIT_SUFFIX]) for name in CUSTOM_TIME_FIELDS]
 
     @property
     def custom_open(self) -> bool:
         """Return whether the custom fields show opened (chosen, or wrong)."""
         chosen = self.is_bound and self.data.get("time_control") == "custom"
-        return chosen or any(self[name].errors for name in CUSTOM_TIME_FIELDS)
+        return chosen or any(self[name].errors for name in self.custom_field_names)
 
 
 _UNREADABLE_MOVE = _("That move could not be read.")

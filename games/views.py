@@ -102,8 +102,22 @@ def match_create(request: AuthedHtmxRequest, game_slug: str) -> HttpResponse:
 @require_POST
 @login_required
 def match_join(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
-    """Take a free seat."""
-    return _seat_action(request, match_id, services.seat_claim)
+    """Take a free seat; a private match needs its invitation secret.
+
+    The secret comes from the form's `invite` field or, once the link was
+    opened, from the session (`selectors.invite_keep`).
+    """
+    invite = request.POST.get("invite") or selectors.session_invite(
+        request.session, match_id
+    )
+    return _seat_action(
+        request,
+        match_id,
+        lambda *, match_id, user: services.seat_claim(
+            match_id=match_id, user=user, invite=invite
+        ),
+        invite=invite,
+    )
 
 
 @require_POST
@@ -172,7 +186,19 @@ def match_back(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
 @never_cache
 @require_GET
 def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    """The board page; an htmx request gets only the live part."""
+    """The board page; an htmx request gets only the live part.
+
+    A private match is shown to its seats, staff and whoever brought its
+    secret (`selectors.match_visible_to`), else 404 as for no match. The
+    invitation link `?invite=<secret>` keeps the secret in the session and
+    redirects to the board's own address, which then shows the match.
+    """
+    invite = request.GET.get("invite")
+    if invite is not None:
+        match, seat = _match_or_404(request, match_id, invite=invite)
+        if selectors.invite_valid(match=match, invite=invite):
+            selectors.invite_keep(request.session, match.id, invite)
+        return redirect(match)
     match, seat = _match_or_404(request, match_id)
     board = selectors.board_context(match=match, seat=seat)
     if request.htmx:
@@ -250,11 +276,17 @@ def game_rules(request: HttpRequest, game_slug: str) -> HttpResponse:
 # Helpers
 
 
-def _match_or_404(request: HttpRequest, match_id: int) -> tuple[Match, Seat | None]:
+def _match_or_404(
+    request: HttpRequest, match_id: int, invite: str = ""
+) -> tuple[Match, Seat | None]:
+    """Return the match if the viewer may see it and their seat; else Http404."""
     try:
-        return selectors.match_for_viewer(match_id=match_id, user=request.user)
-    except Match.DoesNotExist:
+        match = selectors.match_visible(
+            match_id=match_id, user=request.user, invite=invite, session=request.session
+        )
+    except exceptions.MatchNotFound:
         raise Http404 from None
+    return match, selectors.viewer_seat(match, request.user)
 
 
 def _status_for(refusal: exceptions.MatchError) -> int:
@@ -266,15 +298,23 @@ def _status_for(refusal: exceptions.MatchError) -> int:
 
 
 def _seat_action(
-    request: AuthedHtmxRequest, match_id: int, action: SeatAction
+    request: AuthedHtmxRequest, match_id: int, action: SeatAction, invite: str = ""
 ) -> HttpResponse:
+    # A match the user may not see answers as no match at all, whatever
+    # the action (`selectors.match_visible_to`).
+    _match_or_404(request, match_id, invite)
     try:
         action(match_id=match_id, user=request.user)
+    except exceptions.MatchNotFound:
+        raise Http404 from None
     except exceptions.MatchError as error:
         messages.error(request, str(error.message))
-    if not Match.objects.filter(id=match_id).exists():
-        raise Http404
     url = reverse("games:match_detail", kwargs={"match_id": match_id})
+    try:
+        _match_or_404(request, match_id, invite)
+    except Http404:
+        # Left a private match they hold no secret of: back to the lobby.
+        url = reverse("games:lobby")
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)

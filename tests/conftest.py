@@ -8,6 +8,7 @@ can enqueue without any server; tasks only run where a test runs them.
 from __future__ import annotations
 
 import random
+import secrets
 from types import SimpleNamespace
 from typing import Any
 
@@ -64,8 +65,10 @@ def _match_seeds(request, monkeypatch):
     from the node id, a failure replays with the same deal every time.
     """
     rng = random.Random(request.node.nodeid)
+    # Invitation secrets stay random: only the deal replays.
     monkeypatch.setattr(
-        "games.services.matches.secrets", SimpleNamespace(randbits=rng.getrandbits)
+        "games.services.matches.secrets",
+        SimpleNamespace(randbits=rng.getrandbits, token_urlsafe=secrets.token_urlsafe),
     )
 
 

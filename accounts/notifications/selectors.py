@@ -1,4 +1,4 @@
-"""Reading notices: the notification page's rows (issue 11)."""
+"""Reading notices: the notification page's rows (issue 11), the API's window (issue 21)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,19 @@ class NoticeRow:
     created_at: datetime
     unread: bool
     recent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeWindow:
+    """A slice of a person's notices, newest first, for the API.
+
+    `count`: all of them (or the unread ones, when only those were asked
+    for); `unread`: their unread ones; `notices`: the slice.
+    """
+
+    count: int
+    unread: int
+    notices: list[Notification]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +80,24 @@ def notice_page(
         for notice in page
     ]
     return NoticePage(rows=rows, page=page)
+
+
+def notices_window(
+    *, user: User, offset: int, limit: int, unread_only: bool = False
+) -> NoticeWindow:
+    """Return `limit` of `user`'s notices after the `offset` newest ones.
+
+    Newest first (created_at, then id: a turn rewritten moves to the top),
+    only unread ones with `unread_only`. Three queries (two with
+    `unread_only`) through the (user, -created_at) and unread indexes:
+    the count, the unread count, the slice; none per notice.
+    """
+    notices = Notification.objects.filter(user=user)
+    unread = notices.filter(read_at__isnull=True).count()
+    if unread_only:
+        notices = notices.filter(read_at__isnull=True)
+        count = unread
+    else:
+        count = notices.count()
+    rows = list(notices.order_by("-created_at", "-id")[offset : offset + limit])
+    return NoticeWindow(count=count, unread=unread, notices=rows)

@@ -16,7 +16,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Notification, User
+from accounts.models import EmailDelivery, Notification, User
+
+# Kinds of which a person has at most one unread notice per match: a new one
+# replaces the unread one (its text, time, e-mail plan) instead of stacking.
+# A turn notice tells "it is your turn in this match"; the turn before is
+# over, and a person playing live would otherwise collect one per move.
+REPLACING_KINDS = frozenset({Notification.Kind.YOUR_TURN})
 
 
 def notify(
@@ -33,8 +39,12 @@ def notify(
     text needs (JSON, see `texts`). None entries (free seats, robots) are
     skipped, and each person gets one notice. Each notice's e-mail is
     planned from the person's preferences (`schedule.email_plan`). On
-    commit the persons' open pages are told (the bell). Returns the notices
-    written (one query).
+    commit the persons' open pages are told (the bell).
+
+    A kind of `REPLACING_KINDS` about a match replaces the person's unread
+    notice of that kind and match (`_replace_unread`: one UPDATE) and is
+    written only when there is none. Returns the notices written: one
+    INSERT for all, plus one UPDATE per person for a replacing kind.
     """
     from accounts.notifications.schedule import email_plan
 
@@ -42,9 +52,19 @@ def notify(
     if not people:
         return []
     moment = now or timezone.now()
+    replacing = kind in REPLACING_KINDS and match is not None
     rows = []
     for user in people.values():
         state, due = email_plan(user, kind, now=moment)
+        if replacing and _replace_unread(
+            user=user,
+            kind=kind,
+            match=match,
+            params=params or {},
+            email=(state, due),
+            now=moment,
+        ):
+            continue
         rows.append(
             Notification(
                 user=user,
@@ -55,9 +75,44 @@ def notify(
                 email_due_at=due,
             )
         )
-    created = Notification.objects.bulk_create(rows)
+    created = Notification.objects.bulk_create(rows) if rows else []
     _bell_push_on_commit(sorted(people))
     return created
+
+
+def _replace_unread(
+    *,
+    user: User,
+    kind: str,
+    match: Any,
+    params: dict[str, Any],
+    email: tuple[str, datetime | None],
+    now: datetime,
+) -> bool:
+    """Make `user`'s unread `kind` notice of `match` tell the new news; return whether one was there.
+
+    It takes the new params, the time `now` (so it moves to the top and
+    its e-mail's grace starts anew: "seen since" counts from it) and the
+    new e-mail plan `email` (state, due). It leaves the e-mail it was in,
+    if any (`email_delivery`): the turn that e-mail told of is over, so a
+    retry of that e-mail tells only what else it holds; the new turn is
+    e-mailed by the plan, and `schedule`'s one-e-mail-per-turn rule counts
+    it as a turn of its own (its `version` differs). One UPDATE; a notice
+    read meanwhile (the list opened on another page) is not touched (the
+    condition is re-checked under the row lock), and a new one is written.
+    """
+    state, due = email
+    return bool(
+        Notification.objects.filter(
+            user=user, kind=kind, match=match, read_at__isnull=True
+        ).update(
+            params=params,
+            created_at=now,
+            email_state=state,
+            email_due_at=due,
+            email_delivery=None,
+        )
+    )
 
 
 def notifications_read(*, user: User, ids: Iterable[int] | None = None) -> int:
@@ -95,9 +150,16 @@ def notifications_prune(*, now: datetime | None = None) -> int:
     dependants, so Django needs no query per row); returns how many went.
     Nobody's bell is told: unread notices that old are not worth a push,
     and a page shows the new count when next loaded.
+
+    The e-mails (EmailDelivery) as old go too, but those still queued,
+    through their created_at index: one query more when there are none
+    (Django reads them first, to unlink any notice still in them).
     """
     cutoff = (now or timezone.now()) - timedelta(
         days=settings.NOTIFICATION_RETENTION_DAYS
     )
     deleted, _by_model = Notification.objects.filter(created_at__lt=cutoff).delete()
+    EmailDelivery.objects.filter(created_at__lt=cutoff).exclude(
+        state=EmailDelivery.State.QUEUED
+    ).delete()
     return deleted

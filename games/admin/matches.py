@@ -1,18 +1,21 @@
 """Matches in the admin: read-only, with their seats, moves and table events inline.
 
+Until a match ends, it is shown as a spectator sees it (games/admin/
+spectator.py): no seed, no raw state, no move payloads or private events.
 Actions: abort, extend the deadline, pause, resume (each through a
 service; see games/admin/__init__.py).
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.contrib import admin
 from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -20,6 +23,7 @@ from games import services
 from games.models import Match, MatchEvent, Move, Seat
 
 from .base import DeadlineExtendForm, ReadOnlyAdmin, _moderator
+from .spectator import match_ended, public_events_html, spectator_view_html
 
 SEAT_FIELDS = (
     "position",
@@ -70,19 +74,75 @@ class MatchEventInline(ReadOnlyInline[MatchEvent]):
     fields = [*readonly_fields]
 
 
+# A move's fields once its match has ended, and before: the payload (a
+# secret choice) and the events (some private) give way to the public events.
+MOVE_FIELDS = (
+    "seq",
+    "seat",
+    "payload",
+    "events",
+    "by_robot",
+    "by_timeout",
+    "created_at",
+)
+MOVE_FIELDS_RUNNING = (
+    "seq",
+    "seat",
+    "public_events",
+    "by_robot",
+    "by_timeout",
+    "created_at",
+)
+
+
+def move_fields(match: Match | None) -> tuple[str, ...]:
+    """Return the Move fields the admin shows for a move of `match`."""
+    return MOVE_FIELDS if match_ended(match) else MOVE_FIELDS_RUNNING
+
+
 class MoveInline(ReadOnlyInline[Move]):
     model = Move
-    readonly_fields = [
-        "seq",
-        "seat",
-        "payload",
-        "events",
-        "by_robot",
-        "by_timeout",
-        "created_at",
-    ]
-    fields = [*readonly_fields]
     ordering = ["-seq"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return move_fields(obj)
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Any = None
+    ) -> tuple[str, ...]:
+        return move_fields(obj)
+
+    @admin.display(description=_("public events"))
+    def public_events(self, move: Move) -> SafeString | str:
+        return public_events_html(move)
+
+
+# A match's fields once it has ended, and before: the seed (every future
+# draw) and the raw state (hidden hands) give way to the spectator's view.
+MATCH_FIELDS = (
+    "game_slug",
+    "status",
+    "options",
+    "seed",
+    "rules_version",
+    "version",
+    "time_control",
+    "private",
+    "turn_deadline_at",
+    "paused_at",
+    "outcome",
+    "state",
+    "created_by",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "updated_at",
+)
+MATCH_FIELDS_RUNNING = tuple(
+    "spectator_view" if name == "state" else name
+    for name in MATCH_FIELDS
+    if name != "seed"
+)
 
 
 @admin.register(Match)
@@ -99,27 +159,20 @@ class MatchAdmin(ReadOnlyAdmin):
     list_filter = ["game_slug", "status", "created_at"]
     search_fields = ["id", "seats__user__username", "seats__user__display_name"]
     date_hierarchy = "created_at"
-    fields = readonly_fields = (
-        "game_slug",
-        "status",
-        "options",
-        "seed",
-        "rules_version",
-        "version",
-        "time_control",
-        "private",
-        "turn_deadline_at",
-        "paused_at",
-        "outcome",
-        "state",
-        "created_by",
-        "created_at",
-        "started_at",
-        "finished_at",
-        "updated_at",
-    )
     inlines = [SeatInline, MoveInline, MatchEventInline]
     actions = ["abort", "extend_deadline", "pause", "resume"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return MATCH_FIELDS if match_ended(obj) else MATCH_FIELDS_RUNNING
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Any = None
+    ) -> tuple[str, ...]:
+        return self.get_fields(request, obj)
+
+    @admin.display(description=_("what a spectator sees"))
+    def spectator_view(self, match: Match) -> SafeString | str:
+        return spectator_view_html(match)
 
     @admin.action(description=_("Abort the selected matches"), permissions=["moderate"])
     def abort(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:

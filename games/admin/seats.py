@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -13,7 +16,8 @@ from games import services
 from games.models import Move, Seat
 
 from .base import HandOverForm, ReadOnlyAdmin, _moderator
-from .matches import SEAT_FIELDS
+from .matches import SEAT_FIELDS, move_fields
+from .spectator import public_events_html
 
 
 @admin.register(Seat)
@@ -90,14 +94,20 @@ class SeatAdmin(ReadOnlyAdmin):
 
 @admin.register(Move)
 class MoveAdmin(ReadOnlyAdmin):
+    """Moves: payload and events only once the match has ended (spectator.py)."""
+
     list_display = ["match", "seq", "seat", "by_robot", "created_at"]
     list_filter = ["by_robot", "match__game_slug", "created_at"]
-    fields = readonly_fields = (
-        "match",
-        "seq",
-        "seat",
-        "payload",
-        "events",
-        "by_robot",
-        "created_at",
-    )
+    list_select_related = ["match"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return ("match", *move_fields(None if obj is None else obj.match))
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Any = None
+    ) -> tuple[str, ...]:
+        return self.get_fields(request, obj)
+
+    @admin.display(description=_("public events"))
+    def public_events(self, move: Move) -> SafeString | str:
+        return public_events_html(move)

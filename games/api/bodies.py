@@ -38,6 +38,8 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
         ],
         "time_control": board.time_control.to_json() if board.time_control else None,
         "private": match.private,
+        # A seated player of an open private match passes it on to invite.
+        "invite": board.invite,
         "paused": board.paused,
         "clock": _clock_body(board),
     }
@@ -63,17 +65,24 @@ def _clock_body(board: BoardContext) -> list[dict[str, Any]] | None:
 
 
 def match_summary(match: Match) -> dict[str, Any]:
-    """Return the match's id, game, status, version, options and seats.
+    """Return the match's id, game, status, version, options, seats and `to_move`.
+
+    `to_move` is read from the seats' stored columns, and is empty unless
+    the match runs (`selectors.to_move_now` says the same from the state).
 
     Reads `match.seats.all()`: prefetch the seats with their players
     (`selectors.seats_prefetch`) when summarising many matches.
     """
+    seats = sorted(match.seats.all(), key=lambda s: s.position)
     return {
         "id": match.id,
         "game": match.game_slug,
         "status": match.status,
         "version": match.version,
         "options": match.options,
+        "to_move": (
+            [s.position for s in seats if s.is_to_move] if match.is_running else []
+        ),
         "seats": [
             {
                 "position": s.position,
@@ -83,7 +92,7 @@ def match_summary(match: Match) -> dict[str, Any]:
                 "free": s.is_free,
                 "left": s.left_reason or None,
             }
-            for s in sorted(match.seats.all(), key=lambda s: s.position)
+            for s in seats
         ],
     }
 

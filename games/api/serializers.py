@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, TypeGuard
 
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import ResolvedComponent
 from drf_spectacular.utils import (
     extend_schema_field,
 )
 from rest_framework import serializers
 
-from games.clocks import PRESETS
+from games.clocks import BANK_MAX, BANK_MIN, CAP_MAX, INCREMENT_MAX, PRESETS
 from games.models import LeaveReason, Match, Seat
-from games.rules.registry import RULES_BY_SLUG
+from games.rules import OptionInfo
+from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+
+BAD_INVITE = _("An invitation secret has only letters, digits, - and _.")
+UNKNOWN_QUERY_PARAMETER = _("Unknown query parameter: this address takes only invite.")
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
@@ -61,36 +71,51 @@ class _StrictBooleanField(serializers.BooleanField):
 _PRESET_NAMES = sorted(PRESETS)
 
 
-@extend_schema_field(
-    {
-        "oneOf": [
-            {"type": "string", "enum": _PRESET_NAMES},
-            {
-                "type": "object",
-                "properties": {
-                    "bank": {"type": "integer", "minimum": 0},
-                    "increment": {"type": "integer", "minimum": 0},
-                    "cap": {"type": "integer", "minimum": 0},
+# The time control of a new match, as the schema states it: every limit
+# that games.clocks.time_control_custom checks, but that the cap is at least
+# the bank (JSON Schema cannot compare two fields): a smaller cap is raised
+# to the bank (_TimeControlField), so no request valid by the schema is refused.
+TIME_CONTROL_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"type": "string", "enum": _PRESET_NAMES},
+        {
+            "type": "object",
+            "properties": {
+                "bank": {"type": "integer", "minimum": BANK_MIN, "maximum": BANK_MAX},
+                "increment": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": INCREMENT_MAX,
                 },
-                "required": ["bank", "increment", "cap"],
-                "additionalProperties": False,
+                "cap": {"type": "integer", "minimum": BANK_MIN, "maximum": CAP_MAX},
             },
-        ],
-        "nullable": True,
-        "description": "A preset name (fast: 12 h bank, +4 h per move, cap "
-        "24 h; daily: 1 day, +1 day, cap 3 days; relaxed: 3 days, +1 day, cap "
-        "7 days; live: 5 min, +30 s, cap 10 min; untimed), or a custom "
-        "control {bank, increment, cap} in seconds (bank 60 s to 30 days, "
-        "increment 0 to 7 days, cap from the bank to 30 days). Absent or "
-        "null: daily. A one-seat match is always untimed. An untimed match "
-        "that is not private takes robots only.",
-    }
-)
+            "required": ["bank", "increment", "cap"],
+            "additionalProperties": False,
+        },
+    ],
+    "nullable": True,
+    "description": "A preset name (fast: 12 h bank, +4 h per move, cap "
+    "24 h; daily: 1 day, +1 day, cap 3 days; relaxed: 3 days, +1 day, cap "
+    "7 days; live: 5 min, +30 s, cap 10 min; untimed), or a custom "
+    "control {bank, increment, cap} in seconds (bank 60 s to 30 days, "
+    "increment 0 to 7 days, cap up to 30 days; a cap below the bank counts "
+    "as the bank). Absent or null: daily. A one-seat match is always "
+    "untimed. An untimed match that is not private takes robots only.",
+}
+
+
+@extend_schema_field(TIME_CONTROL_SCHEMA)
 class _TimeControlField(serializers.Field):  # type: ignore[type-arg]
     """A preset name or a custom `{bank, increment, cap}`; the service judges it."""
 
     def to_internal_value(self, data: Any) -> str | dict[str, Any]:
-        if isinstance(data, str | dict):
+        if isinstance(data, dict):
+            bank, cap = data.get("bank"), data.get("cap")
+            if _is_int(bank) and _is_int(cap) and cap < bank:
+                # The schema cannot say "cap >= bank": a smaller cap is the bank.
+                return {**data, "cap": bank}
+            return data
+        if isinstance(data, str):
             return data
         raise serializers.ValidationError(
             "Send a preset name or an object {bank, increment, cap} in seconds."
@@ -98,6 +123,94 @@ class _TimeControlField(serializers.Field):  # type: ignore[type-arg]
 
     def to_representation(self, value: Any) -> Any:
         return value
+
+
+def _is_int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _option_schema(option: OptionInfo) -> dict[str, Any]:
+    """Return the JSON Schema of one game option (games.rules Rules.validate_options)."""
+    schema: dict[str, Any] = {"description": option.label, "default": option.default}
+    if option.kind == "bool":
+        schema["type"] = "boolean"
+    elif option.kind == "int":
+        schema["type"] = "integer"
+        if option.min_value is not None:
+            schema["minimum"] = option.min_value
+        if option.max_value is not None:
+            schema["maximum"] = option.max_value
+    else:
+        schema.update(type="string", enum=[value for value, _label in option.choices])
+    return schema
+
+
+def match_create_variants() -> dict[str, dict[str, Any]]:
+    """Return the request body of POST /api/matches/ per game, by component name.
+
+    Each states the game's seat range and its options exactly (no others),
+    so a body valid by the schema is one the game accepts.
+    """
+    variants = {}
+    for slug, rules in sorted(RULES_BY_SLUG.items()):
+        info = rules.info
+        name = "MatchCreate" + "".join(part.title() for part in slug.split("-"))
+        variants[name] = {
+            "type": "object",
+            "title": info.name,
+            "properties": {
+                "game": {"type": "string", "enum": [slug]},
+                "seats": {
+                    "type": "integer",
+                    "minimum": info.min_seats,
+                    "maximum": info.max_seats,
+                },
+                "options": {
+                    "type": "object",
+                    "properties": {
+                        option.key: _option_schema(option) for option in info.options
+                    },
+                    "additionalProperties": False,
+                    "description": "The game's options (GET /api/games/); "
+                    "absent ones take their default.",
+                },
+                "time_control": TIME_CONTROL_SCHEMA,
+                "private": {
+                    "type": "boolean",
+                    "default": False,
+                    "description": "Not listed in the lobby (nor in GET "
+                    "/api/matches/ for others); joined by its link or id.",
+                },
+            },
+            "required": ["game", "seats"],
+        }
+    return variants
+
+
+def one_of_components(
+    auto_schema: AutoSchema, variants: dict[str, dict[str, Any]], required: list[str]
+) -> dict[str, Any]:
+    """Register each variant as a component; return a schema of one of them.
+
+    A component per variant: drf-spectacular names an enum after its
+    component and property, so single-value enums of one component (the
+    game, the action) would share one name and be merged into one. The
+    top-level `required` (without a top-level type or properties, which
+    generators would read instead of the variants) makes the body required.
+    """
+    refs = []
+    for name, schema in variants.items():
+        component = ResolvedComponent(  # type: ignore[no-untyped-call]
+            name=name,
+            type=ResolvedComponent.SCHEMA,
+            object=name,
+            # A copy: drf-spectacular's enum hook edits component schemas in
+            # place, and the next schema built would find the enums gone.
+            schema=copy.deepcopy(schema),
+        )
+        auto_schema.registry.register_on_missing(component)
+        refs.append(component.ref)
+    return {"required": required, "oneOf": refs}
 
 
 class GameSerializer(serializers.Serializer[Any]):
@@ -125,12 +238,78 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
         required=False,
         default=False,
         help_text="Not listed in the lobby (nor in GET /api/matches/ for "
-        "others); joined by its link or id. Default false.",
+        "others); seen and joined by its invitation secret (the answer's "
+        "`invite`) only. Default false.",
     )
 
 
+_ROBOT_NAMES = sorted({name for robots in ROBOTS_BY_SLUG.values() for name in robots})
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "enum": ["", *_ROBOT_NAMES],
+        "description": "One of the match's game's robots (GET /api/games/); "
+        "empty or absent: its default. A robot of another game is refused "
+        "with 409.",
+    }
+)
+class _RobotNameField(_StrictCharField):
+    """A robot's name: the schema lists every game's robots."""
+
+
+class MatchCreateSchema(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    """MatchCreateSerializer in the schema: one variant per game (match_create_variants)."""
+
+    target_class = MatchCreateSerializer
+
+    def map_serializer(self, auto_schema: AutoSchema, direction: Any) -> Any:
+        return one_of_components(
+            auto_schema, match_create_variants(), ["game", "seats"]
+        )
+
+
 class RobotAddSerializer(serializers.Serializer[Any]):
-    robot = _StrictCharField(required=False, default="", allow_blank=True)
+    robot = _RobotNameField(required=False, default="", allow_blank=True)
+
+
+# An invitation secret is secrets.token_urlsafe's alphabet (Match.invite_secret).
+_INVITE_PATTERN = r"^[A-Za-z0-9_-]*$"
+
+
+@extend_schema_field({"type": "string", "maxLength": 64, "pattern": _INVITE_PATTERN})
+class _InviteField(_StrictCharField):
+    """An invitation secret: up to 64 URL-safe characters (others are a 400)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            required=False, default="", allow_blank=True, max_length=64, **kwargs
+        )
+        self.validators.append(RegexValidator(_INVITE_PATTERN, message=BAD_INVITE))
+
+
+class MatchJoinSerializer(serializers.Serializer[Any]):
+    """The body of POST /api/matches/<id>/join/ (optional for a public match)."""
+
+    invite = _InviteField(
+        help_text="The invitation secret of a private match (its link's "
+        "`invite`); not needed for a public match or by staff.",
+    )
+
+
+class MatchDetailQuerySerializer(serializers.Serializer[Any]):
+    """The query of GET /api/matches/<id>/: `invite` only (others are a 400)."""
+
+    invite = _InviteField(
+        help_text="The invitation secret of a private match (its link's "
+        "`invite`): needed to see it without a seat.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if set(self.initial_data) - set(self.fields):
+            raise serializers.ValidationError(UNKNOWN_QUERY_PARAMETER)
+        return attrs
 
 
 class MoveSubmitSerializer(serializers.Serializer[Any]):
@@ -200,16 +379,35 @@ class ClockSerializer(serializers.Serializer[Any]):
     )
 
 
+STATUS_HELP = (
+    "open: waiting for players; active: running; finished: played to its end "
+    "or ended by a resignation (see `outcome`); cancelled: its players agreed "
+    "to cancel it, no winner; aborted: a moderator aborted it, no winner."
+)
+TO_MOVE_HELP = (
+    "The positions of the seats to move now; empty unless the match is active."
+)
+
+
 class MatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
-    status = serializers.ChoiceField(choices=[s.value for s in Match.Status])
+    status = serializers.ChoiceField(
+        choices=[s.value for s in Match.Status], help_text=STATUS_HELP
+    )
     version = serializers.IntegerField()
     options = serializers.DictField()
     seats = SeatSerializer(many=True)
-    to_move = serializers.ListField(child=serializers.IntegerField())
+    to_move = serializers.ListField(
+        child=serializers.IntegerField(), help_text=TO_MOVE_HELP
+    )
     your_seat = serializers.IntegerField(allow_null=True)
-    view = serializers.DictField(allow_null=True)
+    view = serializers.DictField(
+        allow_null=True,
+        help_text="The game's view for your seat (a spectator's when you "
+        "have none); null while seats are open. Once the match has ended, "
+        "its `to_move` is empty and its `current` null.",
+    )
     legal_moves = serializers.ListField(child=serializers.DictField())
     autoplay = serializers.BooleanField(
         help_text="A robot stands in for your seat (POST take-back/ to play again)."
@@ -235,7 +433,8 @@ class MatchSerializer(serializers.Serializer[Any]):
         allow_null=True, help_text="The match's time control; null: untimed."
     )
     private = serializers.BooleanField(
-        help_text="Not listed in the lobby; joined by its link or id."
+        help_text="Not listed; seen and joined with its invitation secret "
+        "(`invite`) only, unless seated."
     )
     paused = serializers.BooleanField(
         help_text="A moderator has paused the match: no clock runs."
@@ -244,4 +443,10 @@ class MatchSerializer(serializers.Serializer[Any]):
         many=True,
         allow_null=True,
         help_text="Each seat's clock, in position order; null when untimed.",
+    )
+    invite = serializers.CharField(
+        allow_null=True,
+        help_text="A private match's invitation secret, shown to its seated "
+        "players while seats are open (null otherwise): others join with "
+        '`{"invite": ...}` or open `/matches/<id>/?invite=<secret>`.',
     )

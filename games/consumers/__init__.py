@@ -10,15 +10,16 @@ board depends on the viewer only through its seat (or none: a spectator),
 whether it is logged in, its language and the log it already shows, so
 1,000 spectators cost one render, not 1,000 (`RenderShare`).
 
-A channel layer that is down (Redis) does not close the boards: a socket
-that cannot join its group is accepted anyway, polls the version instead
-and joins again once the layer is back (see games/channel_layers.py).
+A channel layer that is down (Redis) does not close the sockets: one that
+cannot join its groups, or whose receive fails, polls the database instead
+and joins again once the layer is back, also a Redis that came back empty
+(`shared.LayerGroups`, games/channel_layers.py).
 
 `match`: the board's consumer (`MatchConsumer`); `lobby`: the lobby's
 (`LobbyConsumer`); `shared`: what both use (`RenderShare`, `PushViewer`,
 the group and scope helpers); `renders`: the pushed fragments; `presence`:
 the presence hooks; `play`: the program socket /ws/play/ (`PlayConsumer`,
-JSON commands in, answers and views out; `play_requests` its database side).
+JSON commands in, answers and views out; `play.requests` its database side).
 Callers import from here.
 """
 

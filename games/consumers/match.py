@@ -3,7 +3,9 @@
 `MatchConsumer` joins the match's group (and the person's own), pushes the
 board as the viewer's seat (or a spectator) sees it on every change, and
 polls the match's version when a move cannot reach it through the channel
-layer (another process on the in-memory layer, or Redis down).
+layer: another process on the in-memory layer (LIVE_POLL_SECONDS), or a
+Redis that is down or lost the socket's groups (`LayerGroups`, whose
+catch-up also renders the bell and the turn count again).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from games import exceptions, selectors
 from games.broadcast import match_group, user_group
 from games.models import Match, Seat
 
@@ -25,9 +28,7 @@ from .renders import _bell_render, _board_render, _turn_count_render
 from .shared import (
     CLOSE_FORBIDDEN,
     RENDERS,
-    _fallback_seconds,
-    _group_join,
-    _group_leave,
+    LayerGroups,
     _language,
     _page_version,
     _viewer_id,
@@ -44,16 +45,23 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.language = _language(self.scope)
         self.sent_version = -1
         self.poller: asyncio.Task[None] | None = None
+        # One push at a time: the group message, the poll and the catch-up
+        # compare versions under it, so a version is pushed once.
+        self.push_lock = asyncio.Lock()
+        # The bell and turn count last sent (catch-up sends them on change).
+        self.bell_sent: str | None = None
+        self.turns_sent: str | None = None
         try:
             version, self.position = await database_sync_to_async(self._viewer_at)()
-        except Match.DoesNotExist:
+        except exceptions.MatchNotFound:
+            # A private match the viewer may not see closes as no match.
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.in_group = await _group_join(self, match_group(self.match_id))
+        self.layer_groups = LayerGroups(self, self._catch_up)
+        await self.layer_groups.join(match_group(self.match_id))
         # The person's own group: the tab title follows their other matches.
-        self.in_user_group = self.user_id is not None and await _group_join(
-            self, user_group(self.user_id)
-        )
+        if self.user_id is not None:
+            await self.layer_groups.join(user_group(self.user_id))
         await self.accept()
         self.presence = await _presence_start(self, self.user_id)
         # The page names the version it was rendered at: a move committed
@@ -61,7 +69,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.sent_version = min(_page_version(self.scope, default=version), version)
         if version > self.sent_version:
             await self._push(change=None)
-        if settings.LIVE_POLL_SECONDS > 0 or not self.in_group:
+        self.layer_groups.start()
+        if settings.LIVE_POLL_SECONDS > 0:
             self.poller = asyncio.create_task(self._poll())
 
     async def disconnect(self, code: int) -> None:
@@ -70,10 +79,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.poller.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.poller
-        if getattr(self, "in_group", False):
-            await _group_leave(self, match_group(self.match_id))
-        if getattr(self, "in_user_group", False) and self.user_id is not None:
-            await _group_leave(self, user_group(self.user_id))
+        groups: LayerGroups | None = getattr(self, "layer_groups", None)
+        if groups is not None:
+            await groups.stop()
+
+    async def layer_down(self, event: dict[str, Any]) -> None:
+        """Handle "layer.down" (the receive failed): poll until the layer is back."""
+        self.layer_groups.layer_down()
 
     async def user_notifications_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.notifications_changed": send the person's bell again."""
@@ -81,6 +93,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             html = await database_sync_to_async(_bell_render)(
                 self.user_id, self.language
             )
+            self.bell_sent = html
             await self.send(text_data=html)
 
     async def user_matches_changed(self, event: dict[str, Any]) -> None:
@@ -94,6 +107,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             html = await database_sync_to_async(_turn_count_render)(
                 self.user_id, self.match_id
             )
+            self.turns_sent = html
             await self.send(text_data=html)
 
     async def match_changed(self, event: dict[str, Any]) -> None:
@@ -103,13 +117,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
         move (seats, who plays them, the status) is always pushed, and may
         have seated or unseated the viewer.
         """
-        if event.get("moved") and event["version"] <= self.sent_version:
-            return
-        if not event.get("moved") and self.authenticated:
-            self.position = await database_sync_to_async(self._viewer_position)()
-        await self._push(change=event.get("change"))
+        async with self.push_lock:
+            if event.get("moved") and event["version"] <= self.sent_version:
+                return
+            if not event.get("moved") and self.authenticated:
+                self.position = await database_sync_to_async(self._viewer_position)()
+            await self._push(change=event.get("change"))
 
-    async def _push(self, *, change: str | None) -> None:
+    async def _push(self, *, change: str | None, newer: bool = False) -> None:
+        """Render and send the board; `newer`: only if its version is new here."""
         position, log_since = self.position, max(self.sent_version, 0)
 
         def render() -> Awaitable[tuple[str, int]]:
@@ -130,29 +146,54 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 log_since,
             )
             html, version = await RENDERS.get(key, render)
-        if version >= self.sent_version:
+        if version > self.sent_version or (not newer and version == self.sent_version):
             self.sent_version = version
             await self.send(text_data=html)
 
     async def _poll(self) -> None:
         # Moves committed by another process (the worker) cannot reach this
-        # socket through the in-memory channel layer, nor through a Redis
-        # layer that is down; a cheap version check can. Once a Redis layer
-        # is back, the socket joins its group again and stops polling.
+        # socket through the in-memory channel layer; a cheap version check
+        # can. (A Redis layer that is down: `LayerGroups` polls.)
         while True:
-            regular = settings.LIVE_POLL_SECONDS
-            await asyncio.sleep(regular if self.in_group else _fallback_seconds())
-            if not self.in_group:
-                self.in_group = await _group_join(self, match_group(self.match_id))
+            await asyncio.sleep(settings.LIVE_POLL_SECONDS)
+            await self._poll_version()
+
+    async def _poll_version(self) -> None:
+        """Push the board if the match has a version this socket has not shown."""
+        async with self.push_lock:
             version = await database_sync_to_async(self._current_version)()
             if version > self.sent_version:
-                await self._push(change=None)
-            if self.in_group and regular <= 0:
-                return
+                await self._push(change=None, newer=True)
+
+    async def _catch_up(self) -> None:
+        """Push what the layer could not: a new version, a new bell or turn count."""
+        await self._poll_version()
+        if self.user_id is None:
+            return
+        bell = await database_sync_to_async(_bell_render)(self.user_id, self.language)
+        if bell != self.bell_sent:
+            self.bell_sent = bell
+            await self.send(text_data=bell)
+        turns = await database_sync_to_async(_turn_count_render)(
+            self.user_id, self.match_id
+        )
+        if turns != self.turns_sent:
+            self.turns_sent = turns
+            await self.send(text_data=turns)
 
     def _viewer_at(self) -> tuple[int, int | None]:
-        """Return the match's version and the viewer's seat position (or None)."""
-        return self._current_version(), self._viewer_position()
+        """Return the match's version and the viewer's seat position (or None).
+
+        Raises MatchNotFound for an unknown match and for a private one the
+        viewer may not see (`selectors.match_visible_to`: a seat, staff, or
+        the invitation secret the session keeps since the link was opened).
+        """
+        user = self.scope.get("user")
+        match = selectors.match_visible(
+            match_id=self.match_id, user=user, session=self.scope.get("session")
+        )
+        seat = selectors.viewer_seat(match, user)
+        return match.version, None if seat is None else seat.position
 
     def _current_version(self) -> int:
         return Match.objects.values_list("version", flat=True).get(id=self.match_id)

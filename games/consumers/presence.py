@@ -39,7 +39,7 @@ async def _presence_start(
 
     None for anonymous viewers, who get no e-mails. `also(user_id,
     channel_name)` beats with the page (a program socket's entry in
-    play_presence), so one socket runs one heartbeat.
+    play.presence), so one socket runs one heartbeat.
     """
     if user_id is None:
         return None

@@ -2,9 +2,10 @@
 
 `RenderShare` (and its process-wide `RENDERS`) lets the sockets of a process
 share one render per distinct view of a change; `PushViewer` is all a shared
-render may know of its viewer. The helpers join and leave channel-layer
-groups (False, not an error, while the layer is down), and read the viewer's
-id, language and page version from the socket's scope.
+render may know of its viewer. `LayerGroups` keeps a socket's channel-layer
+groups through layer outages (polling while the layer is down). The helpers
+join and leave groups (False, not an error, while the layer is down), and
+read the viewer's id, language and page version from the socket's scope.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import parse_qs
@@ -22,6 +23,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games.channel_layers import LAYER_DOWN_ERRORS
+from games.models import Match
 
 logger = logging.getLogger(__name__)
 
@@ -91,6 +93,143 @@ async def _group_leave(consumer: AsyncWebsocketConsumer, group: str) -> None:
 
 def _fallback_seconds() -> float:
     return settings.LIVE_FALLBACK_POLL_SECONDS
+
+
+# Seconds between a socket's re-adds to its groups while the layer is up: a
+# Redis that restarted empty between two of them lost the memberships (and
+# the messages since), which the next re-add finds and catches up on.
+GROUP_REFRESH_SECONDS = 15.0
+
+
+async def _wait(seconds: float) -> None:
+    # The beat's wait, by name: tests replace it to drive the beats.
+    await asyncio.sleep(seconds)
+
+
+class LayerGroups:
+    """A socket's channel-layer groups, kept through layer outages.
+
+    `join(group)` / `leave(group)` add and remove a group (a group joined
+    while the layer is down is added once it is back). `start()` runs the
+    beat (`step()`) in a task: every GROUP_REFRESH_SECONDS it adds the
+    socket to each group again, and every LIVE_FALLBACK_POLL_SECONDS while
+    the layer is down. The layer counts as down when adding fails, or when
+    the socket's receive reports it (`layer_down()`, from the layer's
+    "layer.down" message, games/channel_layers.py). `catch_up()`, the
+    consumer's own, reads the database and pushes what changed: on each
+    beat while the layer is down, once when it is back, and once when the
+    layer had lost a membership (Redis restarted empty). The consumer's
+    pushes compare versions, so nothing is pushed twice.
+    """
+
+    def __init__(
+        self,
+        consumer: AsyncWebsocketConsumer,
+        catch_up: Callable[[], Awaitable[None]],
+    ) -> None:
+        self.consumer = consumer
+        self.catch_up = catch_up
+        self.groups: dict[str, None] = {}  # insertion-ordered set
+        self.down = False
+        self.task: asyncio.Task[None] | None = None
+        self.stepping = False
+
+    async def join(self, group: str) -> bool:
+        """Add the socket to `group`; False (and polling) if the layer is down."""
+        self.groups[group] = None
+        if self.down:
+            return False
+        if not await _group_join(self.consumer, group):
+            self.layer_down()
+        return not self.down
+
+    async def leave(self, group: str) -> None:
+        """Remove the socket from `group`."""
+        if group in self.groups:
+            del self.groups[group]
+            await _group_leave(self.consumer, group)
+
+    def start(self) -> None:
+        """Start the beat (a task of its own)."""
+        if self.task is None:
+            self._restart()
+
+    async def stop(self) -> None:
+        """Stop the beat and leave every group (disconnect)."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+        for group in list(self.groups):
+            await self.leave(group)
+
+    def layer_down(self) -> None:
+        """Note that the layer is down (the receive failed): poll from now on."""
+        if not self.down:
+            self.down = True
+            if self.task is not None:
+                self._restart()
+
+    async def step(self) -> None:
+        """One beat: add the socket to its groups again; catch up if needed."""
+        lost = False
+        try:
+            for group in list(self.groups):
+                lost = await _group_refresh(self.consumer, group) or lost
+        except LAYER_DOWN_ERRORS as error:
+            if not self.down:
+                logger.warning("channel layer unreachable, polling: %s", error)
+            self.down = True
+            await self.catch_up()
+            return
+        was_down, self.down = self.down, False
+        if was_down or lost:
+            await self.catch_up()
+
+    async def _run(self) -> None:
+        while True:
+            await _wait(_fallback_seconds() if self.down else GROUP_REFRESH_SECONDS)
+            self.stepping = True
+            try:
+                await self.step()
+            except Exception:
+                # A failing catch-up (the database away too) must not end
+                # the beat: the next one tries again.
+                logger.warning("socket catch-up failed", exc_info=True)
+            finally:
+                self.stepping = False
+
+    def _restart(self) -> None:
+        # A beat that waits the long interval starts again with the short
+        # one; a beat in its step is not cut off (it may be pushing), and
+        # reads `down` before its next wait anyway.
+        if self.stepping:
+            return
+        if self.task is not None:
+            self.task.cancel()
+        self.task = asyncio.create_task(self._run())
+
+
+async def _group_refresh(consumer: AsyncWebsocketConsumer, group: str) -> bool:
+    """Add the consumer's channel to `group` again; True if it had been lost.
+
+    Layers without `group_refresh` (in-memory) cannot lose a membership.
+    Raises LAYER_DOWN_ERRORS.
+    """
+    layer = consumer.channel_layer
+    refresh = getattr(layer, "group_refresh", None)
+    if refresh is None:
+        await layer.group_add(group, consumer.channel_name)
+        return False
+    return bool(await refresh(group, consumer.channel_name))
+
+
+def _match_versions(match_ids: Collection[int]) -> dict[int, int]:
+    """Return {match id: version} of these matches (one query; gone ones left out)."""
+    return dict(
+        Match.objects.filter(id__in=list(match_ids)).values_list("id", "version")
+    )
 
 
 def _viewer_id(scope: Mapping[str, Any]) -> int | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db import models
@@ -26,7 +26,16 @@ class Match(models.Model):
         OPEN = "open", _("Waiting for players")
         ACTIVE = "active", _("Running")
         FINISHED = "finished", _("Finished")
+        # Ended by its players' consent (issue 10), apart from a moderator's abort.
+        CANCELLED = "cancelled", _("Cancelled")
         ABORTED = "aborted", _("Aborted")
+
+    # The statuses of a match that has ended: nobody is to move any more.
+    ENDED: ClassVar[tuple[str, ...]] = (
+        Status.FINISHED,
+        Status.CANCELLED,
+        Status.ABORTED,
+    )
 
     # No `choices`: the registry is the list of games, and adding a game must
     # not need a migration. Services refuse unknown slugs.
@@ -59,6 +68,12 @@ class Match(models.Model):
     # Not listed in the lobby: joined by its link only (an untimed match
     # must have no strangers, see games.clocks).
     private = models.BooleanField(_("private"), default=False)
+    # A private match's invitation secret (`secrets.token_urlsafe(16)`): its
+    # link carries it, and joining or viewing the match needs it unless one
+    # sits there (games.selectors.access). "" for a public match.
+    invite_secret = models.CharField(
+        _("invitation secret"), max_length=32, blank=True, default="", editable=False
+    )
     # Set (UTC) while a moderator has paused the match: no clock runs.
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
 
@@ -89,6 +104,16 @@ class Match(models.Model):
     def rules(self) -> Rules[Any, Any]:
         """Return the rules engine of this match's game."""
         return RULES_BY_SLUG[self.game_slug]
+
+    @property
+    def is_running(self) -> bool:
+        """Return whether the match runs: only then may anybody be to move."""
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def is_over(self) -> bool:
+        """Return whether the match has ended (finished, cancelled or aborted)."""
+        return self.status in self.ENDED
 
     @property
     def seat_count(self) -> int:

@@ -1,14 +1,26 @@
 """Reads for pages, sockets and the API (STYLE.md B5).
 
-`board`: one match as a viewer sees it (`board_context`, which asks the
+`seating`: a match with its seats, and the viewer's seat. `board`: one
+match as a viewer sees it (`board_context`, which asks the
 engine for that seat's `view` only), with its log (`log`, the table
 events' lines in `table_log`) and its seats' clocks (`seat_clocks`).
-`lists`: lists of matches (the lobby, "my matches"), which never parse a
-state. Callers import from here.
+`endings`: who is to move (nobody once a match has ended) and how a
+match ended, for every door. `lists`: lists of matches (the lobby, "my
+matches"), which never parse a state. `access`: who may see and join a
+match (private matches need a seat, staff or the invitation secret): every
+door asks it. Callers import from here.
 """
 
 from __future__ import annotations
 
+from .access import (
+    invite_keep,
+    invite_valid,
+    match_require_visible,
+    match_visible,
+    match_visible_to,
+    session_invite,
+)
 from .board import (
     BoardContext,
     LegalMove,
@@ -16,12 +28,8 @@ from .board import (
     autoplay_offer_reached,
     board_context,
     board_static,
-    match_for_viewer,
-    match_with_seats,
-    seats_load,
-    seats_prefetch,
-    viewer_seat,
 )
+from .endings import ending_text, match_ending, to_move_now
 from .lists import (
     OPEN_MATCHES_SHOWN,
     finished_matches_for_user,
@@ -32,6 +40,13 @@ from .lists import (
     turn_count_for_user,
 )
 from .log import LogEntry
+from .seating import (
+    match_for_viewer,
+    match_with_seats,
+    seats_load,
+    seats_prefetch,
+    viewer_seat,
+)
 
 __all__ = [
     "OPEN_MATCHES_SHOWN",
@@ -42,15 +57,24 @@ __all__ = [
     "autoplay_offer_reached",
     "board_context",
     "board_static",
+    "ending_text",
     "finished_matches_for_user",
     "games",
+    "invite_keep",
+    "invite_valid",
+    "match_ending",
     "match_for_viewer",
+    "match_require_visible",
+    "match_visible",
+    "match_visible_to",
     "match_with_seats",
     "matches_for_user",
     "open_matches",
     "robot_choices",
     "seats_load",
     "seats_prefetch",
+    "session_invite",
+    "to_move_now",
     "turn_count_for_user",
     "viewer_seat",
 ]

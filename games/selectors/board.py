@@ -12,17 +12,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.conf import settings
 from django.utils import timezone
 
-from accounts.models import User
 from games import exceptions
 from games.clocks import TimeControl
 from games.models import LeaveReason, Match, Seat
 from games.rules import JSON, IllegalMove, Outcome
 from games.text import message_text
 
+from .endings import match_ending, to_move_now, view_at_end
 from .log import LogEntry, _log_for
 from .seat_clocks import _clock_fields, _vacation_until
 
@@ -91,8 +92,9 @@ class BoardContext:
     """Everything a board template may use, for one viewer.
 
     `seat` is the viewer's position, or None for a spectator. `view` is
-    exactly `rules.view(state, seat)` (None while seats are open, or when
-    the state cannot be read: `problem` says why); `legal_moves` is empty
+    `rules.view(state, seat)` (None while seats are open, or when the
+    state cannot be read: `problem` says why), with nobody to move once the
+    match has ended (`endings.view_at_end`); `legal_moves` is empty
     unless the viewer is to move and plays the seat themself. `log` holds
     the entries after version `log_since`, to append to a page that shows
     the log up to that version, or the whole log when it is None. `autoplay`:
@@ -131,6 +133,16 @@ class BoardContext:
     def static_template_name(self) -> str:
         """Return the template of the board's static part (see `board_static`)."""
         return f"games/{self.match.game_slug}/static.html"
+
+    @property
+    def running(self) -> bool:
+        """Return whether the match runs: only then is anybody to move."""
+        return self.match.is_running
+
+    @property
+    def ending(self) -> str:
+        """Return how the match ended (`endings.match_ending`), "" while it has not."""
+        return match_ending(self.match, self.outcome)
 
     @property
     def ranking(self) -> list[SeatInfo]:
@@ -183,52 +195,31 @@ class BoardContext:
         return [s.name for s in self.seats if s.left_reason == LeaveReason.RESIGNED]
 
     @property
+    def invite(self) -> str | None:
+        """Return the invitation secret for a seated viewer of an open private match.
+
+        None for anyone else, and once the seats are filled (games.selectors.access).
+        """
+        match = self.match
+        if self.seat is None or not match.private or not match.invite_secret:
+            return None
+        return match.invite_secret if match.status == Match.Status.OPEN else None
+
+    @property
+    def invite_url(self) -> str:
+        """Return the absolute invitation link (settings.SITE_URL), or "" (see `invite`)."""
+        if self.invite is None:
+            return ""
+        path = f"{self.match.get_absolute_url()}?{urlencode({'invite': self.invite})}"
+        return settings.SITE_URL.rstrip("/") + path
+
+    @property
     def moves_by_kind(self) -> dict[str, list[LegalMove]]:
         """Group the legal moves by their "kind" key, for templates."""
         grouped: dict[str, list[LegalMove]] = {}
         for move in self.legal_moves:
             grouped.setdefault(str(move.data.get("kind", "")), []).append(move)
         return grouped
-
-
-def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | None]:
-    """Return the match, its seats loaded, and the user's seat (None for spectators).
-
-    Raises Match.DoesNotExist for an unknown id. Anyone may look at any match:
-    seats see their own view, everyone else the spectator's view. Two
-    queries: the match, then its seats with their players (`match.seats.all()`
-    reads them from then on).
-    """
-    match = match_with_seats(match_id=match_id)
-    return match, viewer_seat(match, user)
-
-
-def match_with_seats(*, match_id: int) -> Match:
-    """Return the match with its seats and their players loaded (two queries).
-
-    Raises Match.DoesNotExist for an unknown id.
-    """
-    return Match.objects.prefetch_related(seats_prefetch()).get(id=match_id)
-
-
-def viewer_seat(match: Match, user: User | Any) -> Seat | None:
-    """Return `user`'s seat at `match` (None for spectators and guests).
-
-    Reads `match.seats.all()`: no query when the seats were prefetched.
-    """
-    if user is None or not user.is_authenticated:
-        return None
-    return next((s for s in match.seats.all() if s.user_id == user.pk), None)
-
-
-def seats_load(match: Match) -> Match:
-    """Load `match`'s seats with their players into `match.seats.all()` (one query).
-
-    For a match that a service returned: what the board shows of its seats
-    is then read without a query per seat. Returns `match`.
-    """
-    prefetch_related_objects([match], seats_prefetch())
-    return match
 
 
 def board_context(
@@ -266,8 +257,8 @@ def board_context(
     running_allowed = match.status == Match.Status.ACTIVE
     state, problem = _readable_state(match)
     if state is not None:
-        view = rules.view(state, position)
-        to_move = rules.to_move(state)
+        view = view_at_end(match, rules.view(state, position))
+        to_move = to_move_now(match, state)
         # Offers and moves are for a seat its person plays, while running.
         if (
             mine is not None
@@ -368,10 +359,3 @@ def _readable_state(match: Match) -> tuple[Any, str | None]:
         return match.game_state(), None
     except IllegalMove:
         return None, str(exceptions.STATE_UNREADABLE)
-
-
-def seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
-    """Return the prefetch of a match's seats in position order, with players."""
-    return Prefetch(
-        "seats", queryset=Seat.objects.select_related("user").order_by("position")
-    )

@@ -21,7 +21,7 @@ from games.models import Match, Seat
 from games.rules import GameInfo
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 
-from .board import seats_prefetch
+from .seating import seats_prefetch
 
 # Lists show a match's game, options, status and seats, never its state: the
 # largest column, and a JSON parse per row.
@@ -101,10 +101,14 @@ def turn_count_for_user(*, user_id: int, excluding_match_id: int | None = None) 
 
 
 def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]:
-    """Return the user's latest finished matches."""
+    """Return the user's latest ended matches: finished, cancelled or aborted.
+
+    Their outcome is read (not their state): a row says how each ended
+    (`endings.ending_text`). Two queries, whatever the number of matches.
+    """
     return (
-        Match.objects.filter(seats__user=user, status=Match.Status.FINISHED)
-        .defer(*_LIST_DEFERRED)
+        Match.objects.filter(seats__user=user, status__in=Match.ENDED)
+        .defer("state")
         .order_by("-finished_at")
         .prefetch_related(seats_prefetch())[:limit]
     )

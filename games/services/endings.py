@@ -4,8 +4,8 @@ A resignation is the person's alone. In a match of two seats (or one) it
 ends the match at once; at a bigger table the seat stays in the game,
 played to the end by the game's default robot, and its person is ranked
 last when the match ends (`_match_finish`). A cancel needs every seated
-person's consent: proposing is agreeing, the last agreement aborts the
-match, and a move lets a proposal lapse (`_move_apply`).
+person's consent: proposing is agreeing, the last agreement cancels the
+match (status "cancelled", apart from a moderator's "aborted"), and a move lets a proposal lapse (`_move_apply`).
 
 Both are table events (`MatchEvent`) for the log, written here with the
 match version of the moment; neither is a move, so the version stays.
@@ -81,8 +81,8 @@ def match_cancel_agree(*, match_id: int, user: User) -> Match:
     2. The agreement is stored on the seat (`cancel_agreed_at`, now) and
        logged: the first as the proposal, the others as agreements.
     3. Once every seated person agrees (robots, and persons who left the
-       match, have no say) the match ends as aborted, without a winner,
-       and that is logged too.
+       match, have no say) the match ends as cancelled, without a
+       winner, and that is logged too.
     4. On commit every board is told; at the end the lists of matches too
        (`_match_finish`).
 
@@ -107,7 +107,7 @@ def match_cancel_agree(*, match_id: int, user: User) -> Match:
         _event_log(match, kind, seat=seat, actor=user)
         if all(s.cancel_agreed_at is not None for s in voters):
             _event_log(match, MatchEvent.Kind.CANCELLED)
-            _match_finish(match, status=Match.Status.ABORTED)
+            _match_finish(match, status=Match.Status.CANCELLED)
         broadcast.match_changed_on_commit(match)
     return match
 

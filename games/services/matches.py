@@ -40,7 +40,8 @@ def match_create(
     `{"bank", "increment", "cap"}` in whole seconds, or None for the
     default ("daily"). A one-seat (solo) match is always untimed, whatever
     is asked: nobody waits on it. An untimed match must have no strangers:
-    a `private` one is not listed in the lobby and is joined by its link;
+    a `private` one is not listed in the lobby and is joined by its link,
+    which carries the match's random `invite_secret`;
     a public one is not listed either, and only robots may join it
     (`seat_claim` refuses people).
 
@@ -81,6 +82,9 @@ def match_create(
             created_by=user,
             time_control=control.to_json() if control.timed else None,
             private=private,
+            # The invitation link's secret: ids are sequential, so a private
+            # match is found by its secret only (games.selectors.access).
+            invite_secret=secrets.token_urlsafe(16) if private else "",
         )
         Seat.objects.bulk_create(
             Seat(

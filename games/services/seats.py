@@ -10,7 +10,7 @@ from games import broadcast, exceptions
 from games.models import Match, Seat
 from games.rules import IllegalMove
 from games.rules.registry import ROBOTS_BY_SLUG, default_robot
-from games.selectors import autoplay_offer_reached
+from games.selectors import autoplay_offer_reached, match_require_visible
 
 from .matches import _start_if_full
 from .notices import _notify_joined
@@ -24,15 +24,19 @@ from .turns import (
 )
 
 
-def seat_claim(*, match_id: int, user: User) -> Seat:
+def seat_claim(*, match_id: int, user: User, invite: str = "") -> Seat:
     """Give `user` the first free seat of an open match; start it when full.
 
-    Raises SeatUnavailable when the match is not open, the user already sits
+    `invite`: the invitation secret a private match needs from a stranger
+    (`selectors.match_visible_to`: the one rule every door asks). Raises
+    MatchNotFound when `user` may not see the match (as for an unknown id),
+    SeatUnavailable when the match is not open, the user already sits
     there, no seat is free, or the match is untimed and not private
     (UNTIMED_ROBOTS_ONLY: such a match has no strangers, see `match_create`).
     """
     with transaction.atomic():
         match = _match_lock(match_id)
+        match_require_visible(match=match, user=user, invite=invite)
         _require_open(match)
         if match.seats.filter(user=user).exists():
             raise exceptions.SeatUnavailable(exceptions.ALREADY_SEATED)

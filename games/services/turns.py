@@ -252,7 +252,7 @@ def _turns_start(
 
 
 def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -> None:
-    """End `match` as FINISHED (with its `outcome`) or ABORTED.
+    """End `match` as FINISHED (with its `outcome`), CANCELLED or ABORTED.
 
     The one place where a match ends, after its last move or by an abort:
     status, outcome and end time are saved, no seat is to move any more.

@@ -5,7 +5,9 @@ calendar year (UTC). A vacation of whole days starts on the profile page or
 through the API (`vacation_start`); it ends when its days run out (the
 `vacations_expire` sweep), when the person ends it, or when they move
 (`vacation_end`, which the move's caller runs after commit). Only the time
-actually taken is charged (`User.vacation_used`, seconds): the unused part
+actually taken is charged (`User.vacation_used`, seconds), counted in whole
+hours rounded down: a vacation shorter than an hour costs nothing (one
+started and ended after 10 s was charged 0.1 day, issue 21). The unused part
 is kept for a later vacation.
 
 While `User.vacation_until` lies ahead, the person's clocks are frozen
@@ -33,7 +35,7 @@ from django.utils import timezone
 from accounts import exceptions
 from accounts.models import User
 from games import broadcast
-from games.clocks import DAY
+from games.clocks import DAY, HOUR
 from games.models import Match
 
 from .clocks import _clocks_freeze, _clocks_thaw
@@ -53,14 +55,16 @@ class VacationState:
 
     `until` (UTC) is set while the person is on vacation. `days_left`:
     days of `year`'s allowance (`days_per_year`) not yet taken, counting
-    the running vacation up to now, rounded down to a tenth of a day.
-    `days_startable`: the longest vacation (whole days) that may start now;
+    the running vacation up to now, rounded down to a tenth of a day;
+    `hours_left`: the same in whole hours (the unit vacations are charged
+    in). `days_startable`: the longest vacation (whole days) that may start now;
     0 while on vacation.
     """
 
     on_vacation: bool
     until: datetime | None
     days_left: float
+    hours_left: int
     days_per_year: int
     year: int
     days_startable: int
@@ -86,6 +90,7 @@ def vacation_state(*, user: User, now: datetime | None = None) -> VacationState:
         on_vacation=on_vacation,
         until=user.vacation_until if on_vacation else None,
         days_left=math.floor(left / DAY * 10) / 10,
+        hours_left=left // HOUR,
         days_per_year=settings.VACATION_DAYS_PER_YEAR,
         year=now.astimezone(UTC).year,
         days_startable=0 if on_vacation else left // DAY,
@@ -234,15 +239,18 @@ def _seconds_left(user: User, *, now: datetime) -> int:
 
 
 def _taken(user: User, now: datetime) -> int:
-    """Return the whole seconds `user`'s running vacation has lasted at `now`.
+    """Return the seconds to charge for `user`'s running vacation at `now`.
 
-    Precondition: the vacation's fields are set. Time after
-    `vacation_until` (a sweep running late) is not charged.
+    The time it has lasted, in whole hours rounded down (a multiple of
+    HOUR): trying the button costs nothing. Precondition: the vacation's
+    fields are set. Time after `vacation_until` (a sweep running late) is
+    not charged.
     """
     assert user.vacation_started_at is not None
     assert user.vacation_until is not None
     end = min(now, user.vacation_until)
-    return max(0, int((end - user.vacation_started_at).total_seconds()))
+    lasted = max(0, int((end - user.vacation_started_at).total_seconds()))
+    return lasted // HOUR * HOUR
 
 
 def _on_vacation(user: User, now: datetime) -> bool:

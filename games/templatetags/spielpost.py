@@ -51,6 +51,17 @@ def robot_choices(match: Match) -> list[tuple[str, str]]:
 
 
 @register.filter
+def ending_text(match: Match) -> str:
+    """Return one sentence on how `match` ended ("" while it has not ended).
+
+    Reads its seats from `match.seats.all()`: prefetch them with their players.
+    """
+    if not match.is_over:
+        return ""
+    return selectors.ending_text(match, match.seats.all())
+
+
+@register.filter
 def get_item(mapping: Any, key: Any) -> Any:
     """Look up `mapping[key]` (dicts and lists); None when missing."""
     try:

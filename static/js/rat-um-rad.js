@@ -7,8 +7,7 @@
 // - pointing at or focusing a destination card highlights its two places
 //   and, once completed, its path on the map (data-a, data-b, data-path);
 // - the zoom buttons scale the map inside its scrolling frame (the zoom is
-//   kept across board swaps); on a phone the map starts zoomed in enough to
-//   read the place names;
+//   kept across board swaps); the map starts fitted to the frame's width;
 // - the keep form's button is disabled while too few cards are ticked, and
 //   the ticks survive a board pushed while the viewer is choosing.
 // The board is swapped by htmx after every move, so everything listens on
@@ -114,29 +113,10 @@
   }
 
   // --- Zoom ---------------------------------------------------------------
-  // Until the viewer zooms, a narrow frame (a phone) starts at the first
-  // zoom whose place names are at least LABEL_PX high: fitted to 300 px,
-  // the map's 10-unit names would be 6 px, too small to read.
-  const LABEL_PX = 8;
-  const LABEL_UNITS = 10; // .rr-place text font-size, in map units
-  let zoomChosen = false;
-
-  function readableZoom(root) {
-    const svg = root.querySelector('[data-role="map-scroll"] svg.rr-map');
-    const frame = svg?.parentElement;
-    const units = svg?.viewBox?.baseVal?.width;
-    if (!frame || !units || !frame.clientWidth) {
-      return zoom;
-    }
-    const scale = frame.clientWidth / units;
-    const found = ZOOMS.findIndex((z) => scale * z * LABEL_UNITS >= LABEL_PX);
-    return found === -1 ? ZOOMS.length - 1 : found;
-  }
-
+  // The map starts fitted to its frame on every screen, a phone's too: the
+  // whole map at a glance, then "+" for the place names. (Starting zoomed
+  // in on a phone showed only its left two thirds until "Fit" was pressed.)
   function applyZoom(root) {
-    if (!zoomChosen) {
-      zoom = readableZoom(root);
-    }
     for (const frame of root.querySelectorAll('[data-role="map-scroll"]')) {
       frame.style.setProperty("--rr-zoom", String(ZOOMS[zoom]));
       frame.classList.toggle("rr-zoomed", zoom > 0);
@@ -156,7 +136,6 @@
       return;
     }
     const step = Number(button.dataset.zoom);
-    zoomChosen = true;
     zoom = step === 0 ? 0 : Math.min(Math.max(zoom + step, 0), ZOOMS.length - 1);
     applyZoom(document);
   });

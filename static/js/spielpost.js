@@ -131,3 +131,40 @@ document.addEventListener("DOMContentLoaded", clocksTick);
 document.addEventListener("htmx:afterSwap", clocksTick);
 document.addEventListener("htmx:wsAfterMessage", clocksTick);
 setInterval(clocksTick, 1000);
+
+// A copy button (`data-copy` names the id of the field to copy) puts the
+// field's text on the clipboard and says so for a moment (`data-copied`).
+// The field is readonly and selected too, so it can be copied by hand where
+// the clipboard API is refused (a page served over plain http).
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-copy]");
+  if (!button) {
+    return;
+  }
+  const field = document.getElementById(button.dataset.copy);
+  if (!field) {
+    return;
+  }
+  field.select();
+  const done = () => {
+    const label = button.textContent;
+    button.textContent = button.dataset.copied || label;
+    setTimeout(() => {
+      button.textContent = label;
+    }, 2000);
+  };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(field.value).then(done, () => {});
+  } else if (document.execCommand && document.execCommand("copy")) {
+    done();
+  }
+});
+
+// A button with data-confirm asks before its form is sent (the page's own
+// script: the Content-Security-Policy allows no inline handlers).
+document.addEventListener("submit", (event) => {
+  const question = event.submitter?.dataset?.confirm;
+  if (question && !window.confirm(question)) {
+    event.preventDefault();
+  }
+});

@@ -65,7 +65,7 @@ def test_an_unverified_account_gets_no_token(anon_api, eve, password, client):
 
     response = _token(anon_api(), eve.username, password)
 
-    assert response.status_code == 400
+    assert response.status_code == 401
     assert response.json() == {"detail": str(exceptions.EMAIL_UNVERIFIED)}
     assert not Token.objects.filter(user=eve).exists()
     # The log-in page refuses the account as well: the same rule.
@@ -92,7 +92,7 @@ def test_an_unverified_address_used_to_log_in_gets_no_token(anon_api, eve, passw
 
     response = _token(anon_api(), "second@example.com", password)
 
-    assert response.status_code == 400
+    assert response.status_code == 401
     assert response.json() == {"detail": str(exceptions.EMAIL_UNVERIFIED)}
 
 
@@ -101,7 +101,7 @@ def test_an_inactive_account_gets_no_token(anon_api, eve, password):
 
     response = _token(anon_api(), eve.username, password)
 
-    assert response.status_code == 400
+    assert response.status_code == 401
     assert response.json() == {"detail": str(exceptions.ACCOUNT_INACTIVE)}
 
 
@@ -113,17 +113,17 @@ def test_an_account_that_must_log_in_by_code_gets_no_token(
 
     response = _token(anon_api(), eve.username, password)
 
-    assert response.status_code == 400
+    assert response.status_code == 401
     assert response.json() == {"detail": str(exceptions.LOG_IN_CODE_REQUIRED)}
 
 
 @pytest.mark.parametrize("who", ["known", "unknown"])
-def test_wrong_credentials_are_400_with_a_message(anon_api, eve, who):
+def test_wrong_credentials_are_401_with_a_message(anon_api, eve, who):
     username = eve.username if who == "known" else _nobody()
 
     response = _token(anon_api(), username, "wrong password")
 
-    assert response.status_code == 400
+    assert response.status_code == 401
     # The same answer for both: the endpoint does not tell who exists.
     assert response.json() == {"detail": str(exceptions.WRONG_CREDENTIALS)}
 
@@ -137,7 +137,7 @@ def test_a_locked_account_is_429_without_its_password_being_tried(
 ):
     # Five failures, each from another address: the per-account limit.
     for _ in range(5):
-        assert _token(anon_api(), eve.username, "wrong").status_code == 400
+        assert _token(anon_api(), eve.username, "wrong").status_code == 401
     checked = []
     original = User.check_password
     monkeypatch.setattr(
@@ -192,7 +192,7 @@ def test_failures_on_the_api_lock_the_log_in_page(
 def test_one_address_is_limited_across_accounts(limits, anon_api, eve, password):
     client = anon_api()
     for _ in range(10):
-        assert _token(client, _nobody(), "wrong").status_code == 400
+        assert _token(client, _nobody(), "wrong").status_code == 401
 
     response = _token(client, eve.username, password)
 

@@ -5,8 +5,8 @@ person had no page open meanwhile and it still matters; a person's notices
 go out as one e-mail, one per match and turn at most; quiet hours postpone;
 the daily digest comes at the person's hour in their time zone, also on the
 days the clocks change. Notices come from real moves (games.services);
-sending is the `send_notification_emails` task's, whose `.delay` is
-recorded here, after commit. Time is travelled, never slept.
+sending is the `send_notification_emails` task's, whose `.delay` (an
+EmailDelivery row) is recorded here, after commit. Time is travelled, never slept.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time_machine
 from allauth.account.models import EmailAddress
 
 from accounts import tasks
-from accounts.models import Notification
+from accounts.models import EmailDelivery, Notification
 from accounts.notifications import presence
 from accounts.notifications.schedule import (
     digests_send,
@@ -47,11 +47,17 @@ def _database_presence(settings):
 
 @pytest.fixture
 def sends(monkeypatch):
-    """Record `send_notification_emails.delay(user_id, ids, digest=)` calls."""
+    """Record the e-mails handed out: (user_id, sorted notice ids, digest).
+
+    `send_notification_emails.delay(delivery_id, attempt)` is read back
+    through its EmailDelivery row and the notices in it.
+    """
     calls = []
 
-    def delay(user_id, notification_ids, digest=False):
-        calls.append((user_id, sorted(notification_ids), digest))
+    def delay(delivery_id, attempt=0):
+        delivery = EmailDelivery.objects.get(pk=delivery_id)
+        ids = delivery.notifications.values_list("id", flat=True)
+        calls.append((delivery.user_id, sorted(ids), delivery.digest))
 
     monkeypatch.setattr(tasks.send_notification_emails, "delay", delay)
     return calls

@@ -4,13 +4,15 @@ An aiosmtpd server listens on 127.0.0.1 and Django's SMTP backend talks to
 it, so what is checked is what a mail server receives: one message per
 e-mail, multipart text and HTML, in the person's language, with the
 board link and the RFC 8058 unsubscribe headers, and nothing of another
-seat's secrets. The task runs synchronously (`.apply()`), where Celery's
-retries run at once instead of after their back-off.
+seat's secrets. An e-mail is recorded as the sweeps record it
+(`email_queue`) and its task runs synchronously (`.apply()`); a retry is
+the sweep's (`deliveries_resume`), after a back-off on the row, travelled
+to, never slept.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 import time_machine
@@ -21,6 +23,7 @@ from accounts.notifications.emails import (
     DigestRow,
     digest_email,
     digest_rows,
+    email_queue,
     email_send,
     turn_email,
 )
@@ -51,6 +54,14 @@ def _turn_notice(user, match) -> Notification:
     return Notification.objects.filter(
         user=user, match=match, kind=Kind.YOUR_TURN
     ).latest("id")
+
+
+def _send(user, notification_ids, *, digest=False):
+    """Record an e-mail as the sweeps do and run its task's first attempt."""
+    delivery = email_queue(
+        user_id=user.id, notification_ids=notification_ids, digest=digest
+    )
+    return send_notification_emails.apply(args=(delivery.id, 0))
 
 
 def _parts(message) -> tuple[str, str]:
@@ -91,7 +102,7 @@ def test_a_turn_email_arrives_once_with_game_opponent_and_links(smtp, alice, bob
         match = _race(alice, bob)
         notice = _turn_notice(alice, match)
 
-        result = send_notification_emails.apply(args=(alice.id, [notice.id]))
+        result = _send(alice, [notice.id])
 
     assert result.get() is True
     # Exactly once, to alice only.
@@ -115,7 +126,7 @@ def test_the_unsubscribe_headers_name_the_kind_and_the_visible_link(smtp, alice,
     match = _race(alice, bob)
     notice = _turn_notice(alice, match)
 
-    send_notification_emails.apply(args=(alice.id, [notice.id]))
+    _send(alice, [notice.id])
 
     _recipients, message = smtp.messages[0]
     # A long header is folded onto a second line; unfolding leaves a space.
@@ -143,7 +154,7 @@ def test_a_german_person_gets_the_email_in_german(smtp, alice, carol):
         match = _race(alice, carol)
         notice = _turn_notice(carol, match)
 
-        send_notification_emails.apply(args=(carol.id, [notice.id]))
+        _send(carol, [notice.id])
 
     _recipients, message = smtp.messages[0]
     assert message["Content-Language"] == "de"
@@ -176,7 +187,7 @@ def test_the_email_tells_the_opponents_move_but_not_their_drawn_card(smtp, alice
     notice = _turn_notice(users[other], match)
     assert notice.params["version"] == match.version
 
-    send_notification_emails.apply(args=(users[other].id, [notice.id]))
+    _send(users[other], [notice.id])
 
     text, html = _parts(smtp.messages[0][1])
     assert f"{users[mover].name} plays" in text or "discards" in text
@@ -198,8 +209,8 @@ def test_an_email_to_alice_never_names_bobs_secret_favourites(smtp, alice, bob):
         user=bob, kind=Kind.YOUR_TURN, match=match, params={**params, "seat": 1}
     )
 
-    send_notification_emails.apply(args=(alice.id, [for_alice.id]))
-    send_notification_emails.apply(args=(bob.id, [for_bob.id]))
+    _send(alice, [for_alice.id])
+    _send(bob, [for_bob.id])
 
     alice_text, alice_html = _parts(smtp.messages[0][1])
     bob_text, _html = _parts(smtp.messages[1][1])
@@ -220,7 +231,7 @@ def test_several_notices_go_out_as_one_email_most_urgent_first(smtp, alice, bob)
         services.seat_claim(match_id=fast.id, user=bob)
         ids = [_turn_notice(alice, daily).id, _turn_notice(alice, fast).id]
 
-        send_notification_emails.apply(args=(alice.id, ids))
+        _send(alice, ids)
 
     assert len(smtp.messages) == 1
     message = smtp.messages[0][1]
@@ -240,7 +251,7 @@ def test_other_kinds_use_the_same_layout_with_their_texts(smtp, alice, bob):
         params={"game": "race", "opponents": ["Bob"], "rank": 1, "winners": ["Alice"]},
     )
 
-    send_notification_emails.apply(args=(alice.id, [notice.id]))
+    _send(alice, [notice.id])
 
     message = smtp.messages[0][1]
     assert message["Subject"] == f"Race #{match.id} is over with Bob"
@@ -261,7 +272,7 @@ def test_the_digest_lists_every_match_to_move_most_urgent_first(smtp, alice, bob
         services.seat_claim(match_id=fast.id, user=bob)
 
         rows = digest_rows(alice)
-        send_notification_emails.apply(args=(alice.id, []), kwargs={"digest": True})
+        _send(alice, [], digest=True)
 
     assert [row.match_id for row in rows] == [fast.id, daily.id]
     assert [row.seconds_left for row in rows] == [12 * 3600, 24 * 3600]
@@ -278,45 +289,10 @@ def test_no_digest_goes_out_when_nothing_waits(smtp, alice):
     alice.email_digest = True
     alice.save(update_fields=["email_digest"])
 
-    result = send_notification_emails.apply(
-        args=(alice.id, []), kwargs={"digest": True}
-    )
+    result = _send(alice, [], digest=True)
 
     assert result.get() is False
     assert smtp.messages == []
-
-
-def test_the_task_retries_after_smtp_failures_and_sends_once(smtp, alice, bob):
-    match = _race(alice, bob)
-    notice = _turn_notice(alice, match)
-    smtp.refuse = 2
-
-    with time_machine.travel(START + timedelta(hours=1), tick=False):
-        result = send_notification_emails.apply(args=(alice.id, [notice.id]))
-
-    assert result.get() is True
-    assert smtp.attempts == 3
-    assert len(smtp.messages) == 1
-    alice.refresh_from_db()
-    # The failures were recorded; the success set the count back.
-    assert alice.email_failures == 0
-    assert alice.email_failed_at == START + timedelta(hours=1)
-
-
-def test_a_failing_address_is_recorded_after_every_retry(smtp, alice, bob):
-    match = _race(alice, bob)
-    notice = _turn_notice(alice, match)
-    smtp.refuse = -1
-
-    result = send_notification_emails.apply(args=(alice.id, [notice.id]))
-
-    assert result.failed()
-    # The first attempt and five retries.
-    assert smtp.attempts == 6
-    assert smtp.messages == []
-    alice.refresh_from_db()
-    assert alice.email_failures == 6
-    assert alice.email_failures >= settings.EMAIL_FAILURES_SHOWN
 
 
 def test_an_unreachable_server_records_the_failure_and_raises(settings, alice, bob):
@@ -339,7 +315,7 @@ def test_kinds_switched_off_since_are_not_sent(smtp, alice, bob):
     alice.email_off = [Kind.YOUR_TURN]
     alice.save(update_fields=["email_off"])
 
-    result = send_notification_emails.apply(args=(alice.id, [notice.id]))
+    result = _send(alice, [notice.id])
 
     assert result.get() is False
     assert smtp.messages == []
@@ -349,7 +325,7 @@ def test_another_persons_notices_are_ignored(smtp, alice, bob):
     match = _race(alice, bob)
     bobs = _turn_notice(bob, match)
 
-    result = send_notification_emails.apply(args=(alice.id, [bobs.id]))
+    result = _send(alice, [bobs.id])
 
     assert result.get() is False
     assert smtp.messages == []

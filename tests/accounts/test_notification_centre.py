@@ -115,7 +115,9 @@ def test_opening_the_page_tells_my_other_pages(
     ) in group_sends
 
 
-def test_only_the_page_shown_is_marked_read(alice_client, alice, monkeypatch):
+def test_opening_the_list_marks_every_page_read(alice_client, alice, monkeypatch):
+    # Not only the 50 shown (issue 21): the bell read 99+ after a page that
+    # showed 50 unread notices of the hundreds a live match wrote.
     monkeypatch.setattr(selectors, "NOTICES_PER_PAGE", 2)
     for hour in range(3):
         _notice(alice, name=f"P{hour}", at=START + timedelta(hours=hour))
@@ -123,13 +125,27 @@ def test_only_the_page_shown_is_marked_read(alice_client, alice, monkeypatch):
     html = alice_client.get(URL).content.decode()
 
     assert _names(html) == ["P2", "P1"]
+    assert html.count('class="notice unread"') == 2
     assert 'href="?page=2"' in html
-    assert list(
-        Notification.objects.filter(read_at__isnull=True).values_list(
-            "params__name", flat=True
-        )
-    ) == ["P0"]
+    assert not Notification.objects.filter(read_at__isnull=True).exists()
+    assert _bell_count(html) == 0
     assert _names(alice_client.get(URL + "?page=2").content.decode()) == ["P0"]
+
+
+def test_opening_the_list_with_more_than_a_page_unread_empties_the_bell(
+    alice_client, alice, bob
+):
+    Notification.objects.bulk_create(
+        Notification(user=alice, kind=Kind.PLAYER_JOINED, params={"game": "race"})
+        for _ in range(selectors.NOTICES_PER_PAGE + 10)
+    )
+    _notice(bob)
+
+    alice_client.get(URL)
+
+    assert _bell_count(alice_client.get("/play/").content.decode()) == 0
+    # Nobody else's.
+    assert Notification.objects.get(user=bob).read_at is None
 
 
 def test_mark_all_read_marks_every_page(alice_client, alice, monkeypatch):
@@ -289,8 +305,8 @@ def test_prune_deletes_only_notices_past_the_retention(alice, bob):
         unread_but_young.id,
     }
     assert not Notification.objects.filter(id=old.id).exists()
-    # One DELETE, whatever the number of rows.
-    assert len(queries) == 1
+    # One DELETE, whatever the number of rows; one read of old e-mails.
+    assert len(queries) == 2
 
 
 def test_prune_follows_the_setting(alice, settings):
@@ -326,3 +342,51 @@ def test_the_beat_prunes_daily():
 
     assert entry["task"] == prune_notifications.name
     assert entry["schedule"] == 24 * 3600
+
+
+def test_the_migration_leaves_one_unread_turn_per_match(alice, bob, race_match):
+    # Bells that read "99+" before issue 21: all but the newest unread
+    # "your turn" of each match and person are read by the migration.
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("accounts.migrations.0007_email_deliveries")
+    Notification.objects.all().delete()
+    stacked = [
+        _notice(
+            alice, Kind.YOUR_TURN, match=race_match, at=START + timedelta(minutes=n)
+        )
+        for n in range(3)
+    ]
+    bobs = _notice(bob, Kind.YOUR_TURN, match=race_match, at=START)
+    other = _notice(alice, at=START)
+
+    migration.one_unread_turn_per_match(apps, None)
+
+    unread = set(
+        Notification.objects.filter(read_at__isnull=True).values_list("id", flat=True)
+    )
+    assert unread == {stacked[-1].id, bobs.id, other.id}
+
+
+def test_prune_deletes_old_e_mails_but_those_still_to_be_sent(alice):
+    from accounts.models import EmailDelivery
+
+    def email(days, state):
+        with time_machine.travel(START - timedelta(days=days), tick=False):
+            return EmailDelivery.objects.create(
+                user=alice, state=state, next_attempt_at=START
+            )
+
+    email(91, "delivered")
+    email(91, "failed")
+    waiting = email(91, "queued")
+    young = email(1, "delivered")
+
+    notifications_prune(now=START)
+
+    assert set(EmailDelivery.objects.values_list("id", flat=True)) == {
+        waiting.id,
+        young.id,
+    }

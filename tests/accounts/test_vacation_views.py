@@ -50,7 +50,8 @@ def test_with_fewer_days_left_the_form_offers_them_all(alice_client, alice):
     with time_machine.travel(START, tick=False):
         html = _page(alice_client)
 
-    assert "3.5 of 21 days left in 2026." in html
+    # Vacation time counts in whole hours (issue 21): 3.5 days are 3 d 12 h.
+    assert "3 d 12 h of 21 days left in 2026." in html
     assert 'name="days" value="3"' in html
 
 

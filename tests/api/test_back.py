@@ -18,5 +18,5 @@ def test_i_am_back_through_the_api(api_for, bob, race_match):
 
     assert body["version"] == 0
     assert race_match.seats.get(position=1).timeouts_in_row == 0
-    assert again.status_code == 400
+    assert again.status_code == 409
     assert again.json()["detail"] == "You have not timed out at this match."

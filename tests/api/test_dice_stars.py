@@ -164,6 +164,6 @@ def test_a_take_that_does_not_fit_is_refused_with_the_reason(
         {"version": body["version"], "move": {"kind": "value", "value": 3}},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "do not fit" in response.json()["detail"]
     assert Match.objects.get(id=match_id).version == body["version"]

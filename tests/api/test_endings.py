@@ -42,12 +42,12 @@ def test_resigning_a_duel_finishes_it(api_for, alice, bob):
     assert body["outcome"] == {"ranks": [1, 2], "reason": "resigned", "scores": None}
 
 
-def test_resigning_twice_is_a_400_with_the_reason(api_for, race_match, bob):
+def test_resigning_twice_is_a_409_with_the_reason(api_for, race_match, bob):
     api_for(bob).post(f"/api/matches/{race_match.id}/resign/")
 
     response = api_for(bob).post(f"/api/matches/{race_match.id}/resign/")
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.LEFT_FOR_GOOD)}
 
 
@@ -62,8 +62,8 @@ def test_cancel_lists_who_agreed_and_ends_with_the_last(
 
     assert (first["cancel_agreed"], first["status"]) == ([0], "active")
     assert second["cancel_agreed"] == [0, 2]
-    assert (last["status"], last["outcome"]) == ("aborted", None)
-    assert Match.objects.get(id=table_of_four.id).status == Match.Status.ABORTED
+    assert (last["status"], last["outcome"], last["to_move"]) == ("cancelled", None, [])
+    assert Match.objects.get(id=table_of_four.id).status == Match.Status.CANCELLED
 
 
 def test_nobody_agreed_is_an_empty_list(api_for, race_match, alice):
@@ -72,13 +72,13 @@ def test_nobody_agreed_is_an_empty_list(api_for, race_match, alice):
     assert body["cancel_agreed"] == []
 
 
-def test_agreeing_twice_is_a_400_with_the_reason(api_for, table_of_four, alice):
+def test_agreeing_twice_is_a_409_with_the_reason(api_for, table_of_four, alice):
     url = f"/api/matches/{table_of_four.id}/cancel/"
     api_for(alice).post(url)
 
     response = api_for(alice).post(url)
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.CANCEL_ALREADY_AGREED)}
 
 
@@ -91,10 +91,10 @@ def test_a_spectator_gets_a_403(api_for, race_match, carol, action):
 
 
 @pytest.mark.parametrize("action", ["resign", "cancel"])
-def test_an_open_match_is_a_400(api_for, open_match, alice, action):
+def test_an_open_match_is_a_409(api_for, open_match, alice, action):
     response = api_for(alice).post(f"/api/matches/{open_match.id}/{action}/")
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.MATCH_NOT_ACTIVE)}
 
 

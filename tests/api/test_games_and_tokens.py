@@ -38,7 +38,7 @@ def test_the_token_endpoint_refuses_a_wrong_password(api_for, alice):
         "/api/token/", {"username": "alice", "password": "wrong"}, format="json"
     )
 
-    assert response.status_code == 400
+    assert response.status_code == 401
     assert response.json() == {"detail": str(WRONG_CREDENTIALS)}
 
 

@@ -295,17 +295,17 @@ def test_a_defence_and_a_tournament_through_the_api_to_a_win(
     )
     assert stale.status_code == 409
     assert stale.json() == {"detail": str(exceptions.STALE_MATCH)}
-    # A move the rules cannot read, and one they refuse now: 400 with the reason.
+    # A move the rules cannot read, and one they refuse now: 409 with the reason.
     malformed = table.post_raw(
         defender, {"version": version, "move": {"kind": "throw", "keep": "all"}}
     )
-    assert malformed.status_code == 400
+    assert malformed.status_code == 409
     assert malformed.json() == {"detail": "That move is not understood."}
     unknown = table.post_raw(defender, {"version": version, "move": {"kind": "fly"}})
-    assert unknown.status_code == 400
+    assert unknown.status_code == 409
     assert unknown.json() == {"detail": "That move is not understood."}
     early = table.post_raw(defender, {"version": version, "move": {"kind": "stop"}})
-    assert early.status_code == 400
+    assert early.status_code == 409
     assert early.json() == {"detail": "Throw at least once before you stop."}
     # The attacker may not throw for the defender: 403.
     not_theirs = table.post_raw(

@@ -27,6 +27,7 @@ BODY_KEYS = {
     "time_control",
     "private",
     "paused",
+    "invite",
     "clock",
 }
 
@@ -134,7 +135,7 @@ def test_bob_joins_and_alice_adds_a_robot_which_starts_the_match(api_for, alice,
     assert body["legal_moves"]
 
 
-def test_joining_twice_is_400_with_the_reason(api_for, alice):
+def test_joining_twice_is_409_with_the_reason(api_for, alice):
     match_id = (
         api_for(alice)
         .post("/api/matches/", {"game": "race", "seats": 2}, format="json")
@@ -143,7 +144,7 @@ def test_joining_twice_is_400_with_the_reason(api_for, alice):
 
     response = api_for(alice).post(f"/api/matches/{match_id}/join/")
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.ALREADY_SEATED)}
 
 
@@ -223,7 +224,7 @@ def test_a_legal_move_answers_200_with_the_new_body(api_for, alice, race_match):
     assert race_match.moves.get().payload == move
 
 
-def test_an_illegal_move_is_400_with_the_rules_message(api_for, alice, race_match):
+def test_an_illegal_move_is_409_with_the_rules_message(api_for, alice, race_match):
     response = _move(
         api_for(alice),
         race_match,
@@ -231,7 +232,7 @@ def test_an_illegal_move_is_400_with_the_rules_message(api_for, alice, race_matc
         {"kind": "favourites", "knonsters": ["rithle", "rithle"]},
     )
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json()["detail"]
     assert not race_match.moves.exists()
 
@@ -239,7 +240,6 @@ def test_an_illegal_move_is_400_with_the_rules_message(api_for, alice, race_matc
 @pytest.mark.parametrize(
     "data",
     [
-        {"version": 0, "move": {"kind": "teleport"}},
         {"version": 0, "move": "play"},
         {"version": 0, "move": [1]},
         {"version": -1, "move": {"kind": "play", "card": "rank4"}},
@@ -256,6 +256,20 @@ def test_a_malformed_move_is_400_with_detail(api_for, alice, race_match, data):
 
     assert response.status_code == 400
     assert response.json()
+    assert not race_match.moves.exists()
+
+
+def test_a_move_object_the_game_cannot_read_is_409(api_for, alice, race_match):
+    # Any object is a move by the schema, so the rules' refusal of one is
+    # the match's state deciding (its game), not a malformed request.
+    response = api_for(alice).post(
+        f"/api/matches/{race_match.id}/moves/",
+        {"version": 0, "move": {"kind": "teleport"}},
+        format="json",
+    )
+
+    assert response.status_code == 409
+    assert response.json()["detail"]
     assert not race_match.moves.exists()
 
 
@@ -302,7 +316,7 @@ def test_a_seat_not_to_move_is_403(api_for, alice, race_match):
     assert response.json() == {"detail": str(exceptions.NOT_YOUR_TURN)}
 
 
-def test_a_move_in_an_open_match_is_400(api_for, alice):
+def test_a_move_in_an_open_match_is_409(api_for, alice):
     match_id = (
         api_for(alice)
         .post("/api/matches/", {"game": "race", "seats": 2}, format="json")
@@ -315,7 +329,7 @@ def test_a_move_in_an_open_match_is_400(api_for, alice):
         format="json",
     )
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.MATCH_NOT_ACTIVE)}
 
 
@@ -326,7 +340,7 @@ def test_a_move_in_an_open_match_is_400(api_for, alice):
 def test_autoplay_is_refused_while_not_offered(api_for, alice, race_match):
     response = api_for(alice).post(f"/api/matches/{race_match.id}/autoplay/")
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.AUTOPLAY_NOT_OFFERED)}
 
 
@@ -370,7 +384,7 @@ def test_autoplay_of_an_unknown_match_is_404(api_for, alice, action):
 def test_declining_is_refused_while_not_offered(api_for, alice, race_match):
     response = api_for(alice).post(f"/api/matches/{race_match.id}/autoplay/decline/")
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.AUTOPLAY_NOT_OFFERED)}
 
 
@@ -392,7 +406,7 @@ def test_declining_and_accepting_later_through_the_api(
     assert (body["autoplay_offered"], body["autoplay_declined"]) == (False, True)
     assert body["legal_moves"]
     assert (again.status_code, again.json()) == (
-        400,
+        409,
         {"detail": str(exceptions.AUTOPLAY_ALREADY_DECLINED)},
     )
     assert (yes["autoplay"], yes["autoplay_declined"]) == (True, False)

@@ -207,11 +207,12 @@ def _check_bad_input(table: Table, bodies: dict[str, dict], name: str) -> None:
 
     details = {label: answer.json()["detail"] for label, answer in answers.items()}
     assert {label: answer.status_code for label, answer in answers.items()} == {
-        "unknown road": 400,
-        "wrong colour": 400,
-        "unaffordable": 400,
+        # What the rules refuse is the match's state deciding: 409.
+        "unknown road": 409,
+        "wrong colour": 409,
+        "unaffordable": 409,
         "malformed JSON": 400,
-        "malformed move": 400,
+        "malformed move": 409,
         "stale version": 409,
         "not your turn": 403,
     }, details

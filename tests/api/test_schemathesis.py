@@ -21,6 +21,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     negative_data_rejection,
+    positive_data_acceptance,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
@@ -37,6 +38,7 @@ CHECKS = [
     response_schema_conformance,
     response_headers_conformance,
     negative_data_rejection,
+    positive_data_acceptance,
 ]
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)

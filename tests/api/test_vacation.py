@@ -110,7 +110,7 @@ def test_more_days_than_are_left_are_refused(api_for, alice):
             URL, {"action": "start", "days": 3}, format="json"
         )
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {"detail": "You can take 1 to 2 days of vacation."}
 
 
@@ -120,7 +120,7 @@ def test_a_second_vacation_is_refused(api_for, alice):
         client.post(URL, {"action": "start", "days": 3}, format="json")
         response = client.post(URL, {"action": "start", "days": 1}, format="json")
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {
         "detail": "You are already on vacation. End it before you start another."
     }

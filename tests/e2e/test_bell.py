@@ -73,6 +73,14 @@ def test_my_bell_rises_live_when_bob_moves_and_it_becomes_my_turn(
         _move(stack, path, alice_token, match)
     assert match["your_seat"] not in match["to_move"], match
 
+    # Her "your turn" of this match is read (through the API, as a program
+    # would): a new turn rewrites an unread one instead of adding to the
+    # count (issue 21), so only a read one lets the next turn ring.
+    status, read = stack.api(
+        "POST", "/api/me/notifications/read/", alice_token, {"all": True}
+    )
+    assert (status, read["unread"]) == (200, 0), read
+
     page = new_page()
     page.add_init_script(WS_OPEN_JS)
     log_in(page, "alice")

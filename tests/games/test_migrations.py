@@ -31,3 +31,22 @@ def test_open_matches_from_before_time_controls_become_daily(alice, bob):
         solo.id: None,
         running.id: None,
     }
+
+
+def test_every_private_match_gets_its_own_secret(alice):
+    migration = importlib.import_module("games.migrations.0010_match_invite_secret")
+    from games import services
+
+    public = services.match_create(user=alice, game_slug="race", seats=2)
+    private = [
+        services.match_create(user=alice, game_slug="race", seats=2, private=True)
+        for _ in range(2)
+    ]
+    Match.objects.update(invite_secret="")
+
+    migration.private_matches_get_secrets(apps, None)
+
+    secrets = dict(Match.objects.values_list("id", "invite_secret"))
+    assert secrets[public.id] == ""
+    assert all(len(secrets[m.id]) >= 22 for m in private)
+    assert secrets[private[0].id] != secrets[private[1].id]

@@ -170,7 +170,7 @@ def test_a_private_untimed_match_takes_people_and_runs_no_clock(alice, bob):
         user=alice, game_slug="race", seats=2, time_control="untimed", private=True
     )
 
-    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
 
     match.refresh_from_db()
     assert (match.time_control, match.private) == (None, True)
@@ -236,7 +236,7 @@ def test_the_lobby_lists_neither_private_nor_untimed_matches(alice):
 def test_a_private_match_is_still_joined_by_its_link(alice, bob):
     match = services.match_create(user=alice, game_slug="race", seats=2, private=True)
 
-    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
 
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE

@@ -7,11 +7,14 @@ what is sent and sends it:
   person (those that fell due together go out as one);
 - `digest_rows` and `digest_email` (`compose`): the daily digest, every
   match where the person is to move, most urgent first;
+- `email_queue` (`delivery`): an e-mail recorded (`EmailDelivery`) by
+  the sweeps, handed to a worker on commit;
+- `email_deliver` (`delivery`): the one service the task calls (claim an
+  attempt, compose, send, record delivered or the next attempt);
+  `deliveries_resume` hands out again what is due and not delivered;
 - `email_send` (`delivery`): through Django's configured backend
   (EMAIL_BACKEND: the console by default, SMTP by settings), recording
   failures on the person;
-- `emails_deliver` (`delivery`): the one service the task calls (load,
-  compose, send);
 - `unsubscribe_target` and `email_unsubscribe` (`unsubscribe`): what an
   unsubscribe link does (tokens: `tokens`).
 
@@ -35,7 +38,7 @@ from the stored state or another seat's events.
 from __future__ import annotations
 
 from .compose import TURN_KINDS, DigestRow, digest_email, digest_rows, turn_email
-from .delivery import email_send, emails_deliver
+from .delivery import deliveries_resume, email_deliver, email_queue, email_send
 from .links import settings_url
 from .render import TEMPLATES, EmailItem, StopLink
 from .unsubscribe import email_topic, email_unsubscribe, unsubscribe_target
@@ -48,10 +51,12 @@ __all__ = [
     "StopLink",
     "digest_email",
     "digest_rows",
+    "deliveries_resume",
+    "email_deliver",
+    "email_queue",
     "email_send",
     "email_topic",
     "email_unsubscribe",
-    "emails_deliver",
     "settings_url",
     "turn_email",
     "unsubscribe_target",

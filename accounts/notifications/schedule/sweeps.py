@@ -4,8 +4,9 @@
 period is over, as one e-mail; `digests_send` sends the daily digests
 whose hour has come. Each person is handled in a transaction of their own
 (`_person_emails_send`, `_person_digest_send`), which marks the notices
-and enqueues the e-mail task on commit (`_send_on_commit`); what still
-matters is `relevance`'s, local times `local_time`'s.
+and records the e-mail (`emails.email_queue`: a row until delivered,
+handed to a worker on commit); what still matters is `relevance`'s,
+local times `local_time`'s.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Notification, User
+from accounts.notifications.emails.delivery import email_queue
 
 from .local_time import digest_day, quiet_end, quiet_now
 from .relevance import (
@@ -49,11 +51,12 @@ def emails_send_due(now: datetime | None = None) -> int:
        still in its grace period does not leave early with notices that
        were skipped. During the person's quiet hours, postpone the rest
        to their end.
-    5. Otherwise mark the rest "sent" and enqueue, on commit, one
-       `send_notification_emails(user_id, ids)` for all of them.
+    5. Otherwise put the rest into one e-mail (`emails.email_queue`: an
+       `EmailDelivery` row, the notices "sent" with it), handed to the
+       task `send_notification_emails` on commit.
 
-    Returns the number of e-mails enqueued. Running it again sends nothing
-    twice: what it sent is no longer pending. Presence errors (Redis down)
+    Returns the number of e-mails recorded. Running it again sends nothing
+    twice: what it put into an e-mail is no longer pending. Presence errors (Redis down)
     are raised; the notices stay pending for the next run.
     """
     moment = now or timezone.now()
@@ -76,13 +79,12 @@ def digests_send(now: datetime | None = None) -> int:
        end, even if that is after midnight).
     3. In a transaction, with the person's row locked: if they are to move
        anywhere (`_to_move_anywhere`), are not on vacation and have a
-       verified address, enqueue on commit one
-       `send_notification_emails(user_id, ids, digest=True)`; their "digest"
-       notices become "sent" (the ids passed) or "skipped" (the turn is
-       over). With nothing to do there is no e-mail that day.
+       verified address, record one digest e-mail (`emails.email_queue`,
+       handed to the task on commit); their "digest" notices become "sent"
+       (in it) or "skipped" (the turn is over). With nothing to do there is no e-mail that day.
     4. Set `digest_sent_on` to D either way.
 
-    Returns the number of digests enqueued.
+    Returns the number of digests recorded.
     """
     moment = now or timezone.now()
     latest_possible = (moment + _MAX_AHEAD).date()
@@ -128,8 +130,7 @@ def _person_emails_send(user_id: int, now: datetime) -> bool:
                 email_due_at=quiet_end(user, now)
             )
             return False
-        _state_set(keep, State.SENT)
-        _send_on_commit(user_id, [n.pk for n in keep], digest=False)
+        email_queue(user_id=user_id, notification_ids=[n.pk for n in keep], now=now)
     return True
 
 
@@ -157,11 +158,15 @@ def _person_digest_send(user_id: int, day: date, now: datetime) -> bool:
         )
         kept = relevant if send else []
         _state_set([n for n in notices if n not in kept], State.SKIPPED)
-        _state_set(kept, State.SENT)
         user.digest_sent_on = day
         user.save(update_fields=["digest_sent_on"])
         if send:
-            _send_on_commit(user_id, [n.pk for n in kept], digest=True)
+            email_queue(
+                user_id=user_id,
+                notification_ids=[n.pk for n in kept],
+                digest=True,
+                now=now,
+            )
     return send
 
 
@@ -173,19 +178,3 @@ def _state_set(notices: Iterable[Notification], state: str) -> None:
     ids = [notice.pk for notice in notices]
     if ids:
         Notification.objects.filter(id__in=ids).update(email_state=state)
-
-
-def _send_on_commit(user_id: int, notification_ids: list[int], *, digest: bool) -> None:
-    """Enqueue the person's e-mail after commit (never for a rolled-back sweep).
-
-    robust: a broker that is down must not undo the sweep's other persons;
-    the notices are already marked, so that e-mail is lost, and logged.
-    """
-    from accounts.tasks import send_notification_emails as send_notification_emails_task
-
-    transaction.on_commit(
-        lambda: send_notification_emails_task.delay(
-            user_id, notification_ids, digest=digest
-        ),
-        robust=True,
-    )

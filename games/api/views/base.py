@@ -4,7 +4,7 @@
 permission; the `_UNAUTHENTICATED`, `_CSRF`, ... descriptions and `_errors`
 document the error statuses in the schema; `_JSON_ONLY` is the parser list of
 views whose bodies are JSON objects; `_valid` validates a body against a
-serializer and `_match` loads a match or answers 404.
+serializer and `_match` loads a match the caller may see or answers 404.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
 from accounts.models import User
+from games import selectors
 from games.api.serializers import ErrorSerializer
 from games.models import Match
 from games.parsers import JSONParser
@@ -36,7 +37,10 @@ class AuthedRequest(Request):
 _UNAUTHENTICATED = "No valid `Authorization: Token <key>` header (or session)."
 _CSRF = "Logged in by session cookie without a valid CSRF token."
 _NOT_JSON_BODY = "The body is not `application/json`."
-_NO_MATCH = "There is no such match."
+_NO_MATCH = (
+    "There is no such match, or it is private and you have no seat there "
+    "nor its invitation secret (answered alike: ids reveal nothing)."
+)
 _NOT_SEATED = (
     "You have no seat at this match (or logged in by session without CSRF token)."
 )
@@ -67,8 +71,18 @@ def _valid(
     return dict(serializer.validated_data)
 
 
-def _match(match_id: int) -> Match:
+def _match(match_id: int, request: Request, invite: str = "") -> Match:
+    """Return the match if the caller may see it; else Http404 as for no match.
+
+    A private match needs a seat, staff or its invitation secret (`invite`,
+    or one the session keeps): `selectors.match_visible_to`.
+    """
     try:
-        return Match.objects.get(id=match_id)
+        match = Match.objects.get(id=match_id)
     except Match.DoesNotExist:
         raise Http404 from None
+    if not selectors.match_visible_to(
+        match=match, user=request.user, invite=invite, session=request.session
+    ):
+        raise Http404
+    return match

@@ -40,7 +40,7 @@ class MatchResignView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, or you have left it already.",
+                    409: "The match is not running, or you have left it already.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
                     404: _NO_MATCH,
@@ -49,8 +49,8 @@ class MatchResignView(APIView):
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.match_resign(match_id=_match(match_id).id, user=request.user)
-        return Response(match_body(_match(match_id), request.user))
+        services.match_resign(match_id=_match(match_id, request).id, user=request.user)
+        return Response(match_body(_match(match_id, request), request.user))
 
 
 class MatchCancelView(APIView):
@@ -67,7 +67,7 @@ class MatchCancelView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, you have left it, or "
+                    409: "The match is not running, you have left it, or "
                     "you have agreed already.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
@@ -77,5 +77,7 @@ class MatchCancelView(APIView):
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.match_cancel_agree(match_id=_match(match_id).id, user=request.user)
-        return Response(match_body(_match(match_id), request.user))
+        services.match_cancel_agree(
+            match_id=_match(match_id, request).id, user=request.user
+        )
+        return Response(match_body(_match(match_id, request), request.user))

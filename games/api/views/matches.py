@@ -19,8 +19,11 @@ from rest_framework.views import APIView
 from games import services
 from games.api.bodies import match_body, match_summary, option_body
 from games.api.serializers import (
+    STATUS_HELP,
+    TO_MOVE_HELP,
     GameSerializer,
     MatchCreateSerializer,
+    MatchDetailQuerySerializer,
     MatchListQuerySerializer,
     MatchSerializer,
     SeatSerializer,
@@ -76,7 +79,8 @@ class GameListView(APIView):
 class MatchListView(APIView):
     """List matches (filter by `status` and `game`) or create one.
 
-    Others' private matches are not listed (they are joined by their id).
+    Others' private matches are never listed: they are found by their
+    invitation link only.
     """
 
     parser_classes = _JSON_ONLY
@@ -90,10 +94,13 @@ class MatchListView(APIView):
                     "id": serializers.IntegerField(),
                     "game": serializers.CharField(),
                     "status": serializers.ChoiceField(
-                        choices=[s.value for s in Match.Status]
+                        choices=[s.value for s in Match.Status], help_text=STATUS_HELP
                     ),
                     "version": serializers.IntegerField(),
                     "options": serializers.DictField(),
+                    "to_move": serializers.ListField(
+                        child=serializers.IntegerField(), help_text=TO_MOVE_HELP
+                    ),
                     "seats": SeatSerializer(many=True),
                 },
                 many=True,
@@ -124,6 +131,7 @@ class MatchListView(APIView):
         return Response([match_summary(match) for match in matches[:100]])
 
     @extend_schema(
+        # One variant per game (serializers.match_create_schema).
         request=MatchCreateSerializer,
         responses={
             201: MatchSerializer,
@@ -131,7 +139,8 @@ class MatchListView(APIView):
                 {
                     400: "Unreadable body, or settings the game refuses "
                     "(seat count outside its range, unknown options), an "
-                    "unknown time control preset or a custom one out of bounds.",
+                    "unknown time control preset or a custom one out of "
+                    "bounds: each a body the schema does not allow.",
                     401: _UNAUTHENTICATED,
                     403: _CSRF,
                     415: _NOT_JSON_BODY,
@@ -153,13 +162,28 @@ class MatchListView(APIView):
 
 
 class MatchDetailView(APIView):
-    """One match as the caller's seat (or a spectator) sees it."""
+    """One match as the caller's seat (or a spectator) sees it.
+
+    A private match is shown to its seats, staff, and with its invitation
+    secret (`?invite=<secret>`); to anyone else it answers 404 as for no match.
+    """
 
     @extend_schema(
+        parameters=[MatchDetailQuerySerializer],
         responses={
             200: MatchSerializer,
-            **_errors({401: _UNAUTHENTICATED, 404: _NO_MATCH}),
-        }
+            **_errors(
+                {
+                    400: "An unknown query parameter, or an `invite` over 64 "
+                    "characters.",
+                    401: _UNAUTHENTICATED,
+                    404: _NO_MATCH,
+                }
+            ),
+        },
     )
     def get(self, request: AuthedRequest, match_id: int) -> Response:
-        return Response(match_body(_match(match_id), request.user))
+        query = MatchDetailQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        invite = query.validated_data["invite"]
+        return Response(match_body(_match(match_id, request, invite), request.user))

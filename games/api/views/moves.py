@@ -43,15 +43,16 @@ class MoveSubmitView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "Unreadable body, an illegal move (the rules' "
-                    "reason), or the match is not running.",
+                    400: "Unreadable body.",
                     401: _UNAUTHENTICATED,
                     403: "You have no seat here, your seat is not to move, "
                     "or a robot stands in for you (or logged in by session "
                     "without CSRF token).",
                     404: _NO_MATCH,
                     409: "The match has moved on and the move is no longer "
-                    "possible: GET the match again.",
+                    "possible (GET the match again), the move is not legal "
+                    "now or not one of this match's game (the rules' reason), "
+                    "or the match is not running.",
                     415: _NOT_JSON_BODY,
                 }
             ),
@@ -60,7 +61,7 @@ class MoveSubmitView(APIView):
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         data = _valid(MoveSubmitSerializer, request)
         match = services.move_submit(
-            match_id=_match(match_id).id,
+            match_id=_match(match_id, request).id,
             user=request.user,
             move_data=data["move"],
             expected_version=data["version"],

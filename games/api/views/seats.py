@@ -14,7 +14,11 @@ from rest_framework.views import APIView
 
 from games import services
 from games.api.bodies import match_body
-from games.api.serializers import MatchSerializer, RobotAddSerializer
+from games.api.serializers import (
+    MatchJoinSerializer,
+    MatchSerializer,
+    RobotAddSerializer,
+)
 
 from .base import (
     _CSRF,
@@ -31,27 +35,36 @@ from .base import (
 
 
 class MatchJoinView(APIView):
-    """Take the first free seat."""
+    """Take the first free seat.
+
+    A private match needs its invitation secret in the body
+    (`{"invite": "<secret>"}`, the link's `invite`); without it, it answers
+    404 as for no match.
+    """
 
     @extend_schema(
-        request=None,
+        request=MatchJoinSerializer,
         responses={
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not open, has no free seat, you "
+                    400: "Unreadable body.",
+                    409: "The match is not open, has no free seat, you "
                     "already sit there, or it is untimed and not private "
                     "(robots only).",
                     401: _UNAUTHENTICATED,
                     403: _CSRF,
                     404: _NO_MATCH,
+                    415: "A body that is neither JSON nor a form.",
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.seat_claim(match_id=_match(match_id).id, user=request.user)
-        return Response(match_body(_match(match_id), request.user))
+        invite = _valid(MatchJoinSerializer, request)["invite"]
+        match = _match(match_id, request, invite)
+        services.seat_claim(match_id=match.id, user=request.user, invite=invite)
+        return Response(match_body(_match(match_id, request), request.user))
 
 
 class MatchRobotView(APIView):
@@ -65,8 +78,9 @@ class MatchRobotView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "Unreadable body, an unknown robot, or the match is "
-                    "not open or has no free seat.",
+                    400: "Unreadable body.",
+                    409: "The match's game has no such robot, or the match "
+                    "is not open or has no free seat.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
                     404: _NO_MATCH,
@@ -78,9 +92,11 @@ class MatchRobotView(APIView):
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         data = _valid(RobotAddSerializer, request)
         services.seat_robot_add(
-            match_id=_match(match_id).id, user=request.user, robot=data["robot"]
+            match_id=_match(match_id, request).id,
+            user=request.user,
+            robot=data["robot"],
         )
-        return Response(match_body(_match(match_id), request.user))
+        return Response(match_body(_match(match_id, request), request.user))
 
 
 class MatchAutoplayView(APIView):
@@ -96,7 +112,7 @@ class MatchAutoplayView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, the rules do not offer "
+                    409: "The match is not running, the rules do not offer "
                     "it to you now (or not yet: the winners are asked "
                     "first), or it is on already.",
                     401: _UNAUTHENTICATED,
@@ -107,8 +123,10 @@ class MatchAutoplayView(APIView):
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.seat_autoplay_start(match_id=_match(match_id).id, user=request.user)
-        return Response(match_body(_match(match_id), request.user))
+        services.seat_autoplay_start(
+            match_id=_match(match_id, request).id, user=request.user
+        )
+        return Response(match_body(_match(match_id, request), request.user))
 
 
 class MatchAutoplayDeclineView(APIView):
@@ -125,7 +143,7 @@ class MatchAutoplayDeclineView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, the offer has not come "
+                    409: "The match is not running, the offer has not come "
                     "to you (yet), or you answered it already.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
@@ -135,8 +153,10 @@ class MatchAutoplayDeclineView(APIView):
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.seat_autoplay_decline(match_id=_match(match_id).id, user=request.user)
-        return Response(match_body(_match(match_id), request.user))
+        services.seat_autoplay_decline(
+            match_id=_match(match_id, request).id, user=request.user
+        )
+        return Response(match_body(_match(match_id, request), request.user))
 
 
 class MatchBackView(APIView):
@@ -152,7 +172,7 @@ class MatchBackView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, you have not timed out, or "
+                    409: "The match is not running, you have not timed out, or "
                     "you have left the match.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
@@ -162,8 +182,8 @@ class MatchBackView(APIView):
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.seat_back(match_id=_match(match_id).id, user=request.user)
-        return Response(match_body(_match(match_id), request.user))
+        services.seat_back(match_id=_match(match_id, request).id, user=request.user)
+        return Response(match_body(_match(match_id, request), request.user))
 
 
 class MatchTakeBackView(APIView):
@@ -175,7 +195,7 @@ class MatchTakeBackView(APIView):
             200: MatchSerializer,
             **_errors(
                 {
-                    400: "The match is not running, or no robot stands in for you.",
+                    409: "The match is not running, or no robot stands in for you.",
                     401: _UNAUTHENTICATED,
                     403: _NOT_SEATED,
                     404: _NO_MATCH,
@@ -184,5 +204,7 @@ class MatchTakeBackView(APIView):
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.seat_take_back(match_id=_match(match_id).id, user=request.user)
-        return Response(match_body(_match(match_id), request.user))
+        services.seat_take_back(
+            match_id=_match(match_id, request).id, user=request.user
+        )
+        return Response(match_body(_match(match_id, request), request.user))

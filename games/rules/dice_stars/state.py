@@ -264,6 +264,11 @@ def _check_step(state: State) -> None:
             raise ValueError("stars to mark: not 1 to the free star cells")
     elif state.stars_left:
         raise ValueError("stars to mark outside the stars step")
+    # Taking stars always sends the next player to the bag (flow.take): in
+    # the stars step without that, an empty bag leaves the next player
+    # nothing to draw (turn_end.end_turn).
+    if step == STEP_STARS and not state.rebag_next and not state.bag:
+        raise ValueError("nothing to draw after the stars")
     if step == STEP_DRAW and not state.bag:
         raise ValueError("nothing to draw")
     # Keeping the reserve must still leave dice to draw.

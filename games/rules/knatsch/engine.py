@@ -55,6 +55,7 @@ from games.rules.base import (
     PLAYER,
     Event,
     GameInfo,
+    IllegalMove,
     InvalidOptions,
     Message,
     Outcome,
@@ -83,6 +84,7 @@ from .state import (
     State,
     Stop,
     Throw,
+    check_stored,
 )
 
 
@@ -264,8 +266,17 @@ class KnatschRules(Rules[State, Move]):
         return Message(t.EVENT_TEXTS.get(kind, t.SOMETHING), params)
 
     def state_from_json(self, data: JSON) -> State:
-        """Return the State stored as `data`; raise IllegalMove if malformed."""
-        return cast(State, parse(State, data, MALFORMED_STATE))
+        """Return the State stored as `data`; raise IllegalMove if malformed.
+
+        Besides the record's own checks, what holds between moves
+        (state.check_stored).
+        """
+        state = cast(State, parse(State, data, MALFORMED_STATE))
+        try:
+            check_stored(state)
+        except ValueError as error:
+            raise IllegalMove(MALFORMED_STATE) from error
+        return state
 
     def move_from_json(self, data: JSON) -> Move:
         """Return the Move sent as `data`; raise IllegalMove if malformed.

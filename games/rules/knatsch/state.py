@@ -8,8 +8,10 @@ dice, drawn from `State.rng`.
 
 Moves and states are declared records (games.rules.structs). What a type
 cannot say (each card in one place, seats that exist, a phase that matches
-the rest) is checked in `__post_init__`, so a malformed stored state is
-refused with IllegalMove when read.
+the rest, targets and a tournament card that exist where they are said to
+lie) is checked in `__post_init__`, so a malformed stored state is
+refused with IllegalMove when read; `check_stored` adds what holds only
+between moves (an attempt in progress has a throw left).
 """
 
 from __future__ import annotations
@@ -264,6 +266,7 @@ class State(Record, frozen=True):
         _check_cards(self)
         _check_seats(self)
         _check_phase(self)
+        _check_last(self)
 
     def castles(self, seat: int) -> tuple[str, ...]:
         """Return the castles in front of `seat`."""
@@ -336,6 +339,8 @@ def _check_phase(state: State) -> None:
         raise ValueError("a tournament roll without a tournament")
     if attempt.role in (ROLE_ATTACK, ROLE_DEFENCE) and tournament is not None:
         raise ValueError("a tournament beside an attack")
+    if tournament is not None:
+        _check_tournament(state, attempt, tournament)
     if attempt.target == KING:
         if (
             attempt.role != ROLE_ATTACK
@@ -353,3 +358,43 @@ def _check_phase(state: State) -> None:
             raise ValueError("the target is not on top of its stack")
     elif attempt.owner is None or attempt.target not in state.owned[attempt.owner]:
         raise ValueError("the target is not the owner's")
+
+
+def _check_tournament(state: State, attempt: Attempt, tournament: Tournament) -> None:
+    """Raise ValueError unless the tournament card lies on top of its stack.
+
+    The host's and every player's attempt name that card and stack; the
+    winner takes the card from there (turn_end.take).
+    """
+    card = CARDS.get(tournament.card)
+    if card is None or card.type != TOURNAMENT:
+        raise ValueError("the tournament card is no tournament")
+    if state.stacks[tournament.stack][:1] != (tournament.card,):
+        raise ValueError("the tournament card is not on top of its stack")
+    if (attempt.target, attempt.stack) != (tournament.card, tournament.stack):
+        raise ValueError("the roll is not for the tournament card")
+
+
+def _check_last(state: State) -> None:
+    """Raise ValueError unless the last attempt's target is a card or the King."""
+    last = state.last
+    if last is not None and last.target != KING and last.target not in CARDS:
+        raise ValueError("no such card in the last attempt")
+
+
+def check_stored(state: State) -> None:
+    """Raise ValueError unless `state` is one a move can leave behind.
+
+    Only for a state read back (KnatschRules.state_from_json): the engine
+    builds an attempt's last throw before it settles it, in the same move.
+    The throw that reaches `max_throws`, or leaves only sixes, settles the
+    attempt at once, so a stored attempt has a throw left and, once thrown,
+    a die to keep or throw again.
+    """
+    attempt = state.attempt
+    if attempt is None:
+        return
+    if attempt.throws >= attempt.max_throws:
+        raise ValueError("no throw left in an attempt in progress")
+    if attempt.throws and not attempt.table:
+        raise ValueError("only sixes on the table of an attempt in progress")

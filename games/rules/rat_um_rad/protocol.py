@@ -1,6 +1,6 @@
 """Rat um Rad's commands for programs: the seed's command names as moves.
 
-The platform's program socket (`/ws/play/`, games/consumers/play.py) looks
+The platform's program socket (`/ws/play/`, games/consumers/play/) looks
 up `COMMANDS` here by the command's name and calls the function with the
 seat's view (engine.py's view JSON), its legal moves (move JSON, as the
 rules list them) and the command's `data`. The function returns the move
@@ -13,9 +13,14 @@ Commands (Rat um Rad seed, "Protokoll"; Rat um Rad rulings, Protocol):
 
 - `BUILD_ROAD` road id (a string, e.g. "Deutsch-to-Theologie") -> the legal
   build of that road with the fewest jokers; on a grey road the colour held
-  most (ties: the first colour in the rules' order). `data` may also be
-  `{"road": id, "colour": c, "jokers": n}` to choose the payment; each of
-  `colour` and `jokers` is optional.
+  most (ties: the first colour in the rules' order). The seed lets the
+  player choose the colour of a grey road ("Bei grauen Streckenabschnitten
+  kann eine Farbe beliebig ausgewählt werden"), and jokers stand for any
+  colour: `data` may name the payment as a list of strings (the seed's
+  STRING_LIST), `[road, colour]` or `[road, colour, jokers]` (jokers a
+  whole number as a string, e.g. "1"), or as `{"road": id, "colour": c,
+  "jokers": n}`; `colour` and `jokers` are optional. The server chooses
+  only what is not given.
 - `TAKE_WHEEL`, alias `REQUEST_WHEEL_CARDS`: `null` -> a blind pick from the
   deck (`take_deck`); a colour (e.g. "red", "joker") -> that card from the
   face-up display (`take_display`). One pick per command: taking wheel
@@ -26,6 +31,11 @@ Commands (Rat um Rad seed, "Protokoll"; Rat um Rad rulings, Protocol):
 - `KEEP_DESTINATION_CARDS` [card ids kept] -> `keep` (setup or after a
   draw).
 - `PASS` (`null`) -> `pass` (only when no action is possible).
+
+`state_name(status, view)` gives a match's protocol state in the seed's
+words: PREPARATION while the players choose their short destination cards
+(the seed: "im Spielstatus PREPARATION"), STARTED after, WAITING for an
+open match, FINISHED and ABORTED.
 
 Pure: no Django, no I/O.
 """
@@ -43,6 +53,9 @@ from .texts import COLOUR_NAMES
 Command = Callable[[JSON, Sequence[JSON], Any], JSON]
 
 NOT_A_ROAD_ID = gettext_noop("Send the road's id as a string.")
+BAD_PAYMENT_LIST = gettext_noop(
+    'Send ["road", "colour"] or ["road", "colour", "jokers"], all strings.'
+)
 CANNOT_BUILD = gettext_noop("You cannot build road %(road)s now.")
 NO_SUCH_PAYMENT = gettext_noop("You cannot pay for road %(road)s that way now.")
 NOT_A_COLOUR = gettext_noop("Send null (a blind pick) or a wheel-card colour.")
@@ -74,6 +87,8 @@ def build_road(view: JSON, legal_moves: Sequence[JSON], data: Any) -> JSON:
     road = data
     if isinstance(data, Mapping):
         road, colour, jokers = data.get("road"), data.get("colour"), data.get("jokers")
+    elif isinstance(data, list):
+        road, colour, jokers = _payment_list(data)
     if not isinstance(road, str) or not road:
         raise ProtocolError(NOT_A_ROAD_ID)
     builds = [m for m in _kind(legal_moves, "build") if m.get("road") == road]
@@ -98,6 +113,18 @@ def build_road(view: JSON, legal_moves: Sequence[JSON], data: Any) -> JSON:
 
     best: JSON = min(builds, key=cost)
     return dict(best)
+
+
+def _payment_list(data: list[Any]) -> tuple[Any, Any, Any]:
+    """Return (road, colour, jokers) of BUILD_ROAD's `[road, colour, jokers?]`."""
+    if not 1 <= len(data) <= 3 or not all(isinstance(item, str) for item in data):
+        raise ProtocolError(BAD_PAYMENT_LIST)
+    road, colour, jokers = (*data, None, None)[:3]
+    if jokers is not None:
+        if not jokers.isdigit() or len(jokers) > 2:
+            raise ProtocolError(BAD_PAYMENT_LIST)
+        jokers = int(jokers)
+    return road, colour, jokers
 
 
 def take_wheel(view: JSON, legal_moves: Sequence[JSON], data: Any) -> JSON:
@@ -150,6 +177,26 @@ def pass_turn(view: JSON, legal_moves: Sequence[JSON], data: Any) -> JSON:
     if not _kind(legal_moves, "pass"):
         raise ProtocolError(CANNOT_PASS)
     return {"kind": "pass"}
+
+
+STATES = {
+    "open": "WAITING",
+    "active": "STARTED",
+    "finished": "FINISHED",
+    "cancelled": "CANCELLED",
+    "aborted": "ABORTED",
+}
+
+
+def state_name(status: str, view: JSON | None) -> str:
+    """Return the seed's state of a match: `status` (the platform's) and a view.
+
+    `view`: a seat's view or the stored state JSON; both have `phase`.
+    """
+    setup = isinstance(view, Mapping) and view.get("phase") == "setup"
+    if status == "active" and setup:
+        return "PREPARATION"
+    return STATES.get(status, status.upper())
 
 
 COMMANDS: dict[str, Command] = {

@@ -26,7 +26,7 @@ def _started(alice, bob, time_control, **fields):
     match = services.match_create(
         user=alice, game_slug="race", seats=2, time_control=time_control, **fields
     )
-    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
     match.refresh_from_db()
     return match
 

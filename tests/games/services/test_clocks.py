@@ -103,7 +103,7 @@ def test_an_untimed_match_runs_no_clock(alice, bob):
     match = services.match_create(
         user=alice, game_slug="race", seats=2, time_control="untimed", private=True
     )
-    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
     match.refresh_from_db()
 
     assert match.time_control is None

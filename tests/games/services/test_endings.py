@@ -223,7 +223,7 @@ def test_the_match_is_cancelled_once_every_seated_person_agrees(
 
     table_of_four.refresh_from_db()
     assert (table_of_four.status, table_of_four.outcome) == (
-        Match.Status.ABORTED,
+        Match.Status.CANCELLED,
         None,
     )
     # No move was made: every event is at the version of the moment.
@@ -267,7 +267,7 @@ def test_a_person_who_resigned_has_no_say(table_of_four, alice, bob, carol):
     services.match_cancel_agree(match_id=table_of_four.id, user=bob)
 
     table_of_four.refresh_from_db()
-    assert table_of_four.status == Match.Status.ABORTED
+    assert table_of_four.status == Match.Status.CANCELLED
     with pytest.raises(exceptions.MatchNotActive):
         services.match_cancel_agree(match_id=table_of_four.id, user=carol)
 
@@ -296,7 +296,7 @@ def test_alone_with_robots_proposing_cancels_at_once(alice):
     services.match_cancel_agree(match_id=match.id, user=alice)
 
     match.refresh_from_db()
-    assert match.status == Match.Status.ABORTED
+    assert match.status == Match.Status.CANCELLED
     assert [kind for kind, _seat, _version in _event_kinds(match)] == [
         MatchEvent.Kind.CANCEL_PROPOSED,
         MatchEvent.Kind.CANCELLED,

@@ -85,6 +85,122 @@ def test_the_player_to_move_next_hears_of_their_turn(alice, bob):
     assert _kinds(users[mover]) == []
 
 
+def _turns_unread(user, match):
+    return list(
+        Notification.objects.filter(
+            user=user, match=match, kind=Kind.YOUR_TURN, read_at__isnull=True
+        )
+    )
+
+
+def _play(match, users, moves):
+    """Let the persons to move play `moves` moves (each a legal one), in simulated time."""
+    for _ in range(moves):
+        match.refresh_from_db()
+        mover = min(seats_to_move(match))
+        services.move_submit(
+            match_id=match.id,
+            user=users[mover],
+            move_data=legal_json(match, mover)[0],
+            expected_version=match.version,
+        )
+
+
+def test_a_live_match_keeps_one_unread_turn_notice_per_person(alice, bob):
+    # Issue 21: the bell read "99+" after 25 minutes of live play, a notice
+    # per turn. A new turn replaces the unread one.
+    users = {0: alice, 1: bob}
+    with time_machine.travel(START, tick=False) as traveller:
+        match = services.match_create(user=alice, game_slug="race", seats=2)
+        services.seat_claim(match_id=match.id, user=bob)
+        reach_play_phase(match, users)
+        for _ in range(12):
+            traveller.shift(timedelta(seconds=20))
+            _play(match, users, 1)
+
+    match.refresh_from_db()
+    for person in (alice, bob):
+        assert len(_turns_unread(person, match)) == 1
+        assert (
+            Notification.objects.filter(user=person, kind=Kind.YOUR_TURN).count() == 1
+        )
+    # The one left tells the latest turn of whoever is to move.
+    (mover,) = seats_to_move(match)
+    (latest,) = _turns_unread(users[mover], match)
+    seat = match.seats.get(position=mover)
+    assert latest.params["version"] == seat.to_move_version
+
+
+def test_a_new_turn_moves_the_notice_to_the_top_with_its_time_and_text(
+    alice, bob, carol
+):
+    users = {0: alice, 1: bob}
+    with time_machine.travel(START, tick=False) as traveller:
+        match = services.match_create(user=alice, game_slug="race", seats=2)
+        services.seat_claim(match_id=match.id, user=bob)
+        reach_play_phase(match, users)
+        match.refresh_from_db()
+        (mover,) = seats_to_move(match)
+        other = users[1 - mover]
+        (before,) = _turns_unread(other, match)
+        # Something newer, of another match, on top of the old turn.
+        newer = services.match_create(user=carol, game_slug="race", seats=3)
+        traveller.shift(timedelta(minutes=1))
+        services.seat_claim(match_id=newer.id, user=other)
+        traveller.shift(timedelta(minutes=5))
+        _play(match, users, 1)
+        moment = START + timedelta(minutes=6)
+
+    (after,) = _turns_unread(other, match)
+    assert after.id == before.id
+    assert after.created_at == moment
+    assert after.params["version"] > before.params["version"]
+    # Newest first: the turn is on top again.
+    assert Notification.objects.filter(user=other).first().id == after.id
+    # Its e-mail's grace starts anew with the new turn.
+    assert after.email_state == Notification.EmailState.PENDING
+    assert after.email_due_at > moment
+
+
+def test_a_turn_notice_read_is_kept_and_the_next_turn_is_a_new_one(alice, bob):
+    users = {0: alice, 1: bob}
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+    reach_play_phase(match, users)
+    match.refresh_from_db()
+    (mover,) = seats_to_move(match)
+    other = users[1 - mover]
+    Notification.objects.filter(user=other).update(read_at=START)
+
+    _play(match, users, 1)
+
+    assert len(_turns_unread(other, match)) == 1
+    assert Notification.objects.filter(
+        user=other, kind=Kind.YOUR_TURN, read_at=START
+    ).exists()
+
+
+def test_a_new_turn_tells_the_bell_again(
+    alice, bob, group_sends, django_capture_on_commit_callbacks
+):
+    users = {0: alice, 1: bob}
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+    reach_play_phase(match, users)
+    match.refresh_from_db()
+    (mover,) = seats_to_move(match)
+    other = users[1 - mover]
+    group_sends.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        _play(match, users, 1)
+
+    assert (
+        f"user-{other.id}",
+        {"type": "user.notifications_changed"},
+    ) in group_sends
+
+
 def test_robots_are_never_notified_and_the_result_reaches_every_person(
     race_match, alice, bob
 ):

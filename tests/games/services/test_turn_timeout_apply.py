@@ -62,7 +62,7 @@ def test_an_untimed_match_never_times_out(alice, bob, enqueued):
     match = services.match_create(
         user=alice, game_slug="race", seats=2, time_control="untimed", private=True
     )
-    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
     later = datetime.now(tz=UTC) + timedelta(days=365)
 
     assert services.expire_overdue_turns(now=later) == 0

@@ -211,6 +211,7 @@ def test_a_new_account_has_the_full_allowance(alice):
         on_vacation=False,
         until=None,
         days_left=21,
+        hours_left=21 * 24,
         days_per_year=21,
         year=2026,
         days_startable=21,
@@ -369,3 +370,27 @@ def test_moving_ends_the_vacation_and_restarts_the_other_clocks(alice, bob, caro
     second.refresh_from_db()
     moved_at = START + timedelta(hours=2)
     assert _clock(second, 0) == (300, moved_at + timedelta(minutes=5))
+
+
+@pytest.mark.parametrize(
+    ("lasted", "charged"),
+    [
+        (timedelta(seconds=10), 0),
+        (timedelta(minutes=59, seconds=59), 0),
+        (timedelta(hours=1, minutes=59), 3600),
+        (timedelta(days=2, hours=3, minutes=30), 2 * DAY + 3 * 3600),
+    ],
+)
+def test_a_vacation_is_charged_in_whole_hours_rounded_down(alice, lasted, charged):
+    # Issue 21: a vacation started and ended after 10 s cost 0.1 day.
+    with time_machine.travel(START, tick=False) as traveller:
+        services.vacation_start(user=alice, days=7)
+        traveller.shift(lasted)
+        running = services.vacation_state(user=alice)
+        services.vacation_end(user=alice)
+
+    assert _fresh(alice).vacation_used == charged
+    state = services.vacation_state(user=_fresh(alice), now=START + timedelta(days=3))
+    assert state.hours_left == running.hours_left == 21 * 24 - charged // 3600
+    if not charged:
+        assert state.days_left == 21

@@ -119,7 +119,7 @@ def test_the_proposal_shows_who_agreed_and_who_is_awaited(
     client_for(carol).post(f"/matches/{match.id}/cancel/")
 
     match.refresh_from_db()
-    assert match.status == Match.Status.ABORTED
+    assert match.status == Match.Status.CANCELLED
     assert "The match was cancelled by consent." in _page(client_for(carol), match)
 
 

@@ -250,7 +250,7 @@ def test_an_untimed_board_shows_no_clock(client_for, alice, bob):
     match = services.match_create(
         user=alice, game_slug="race", seats=2, time_control="untimed", private=True
     )
-    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
 
     html = client_for(alice).get(f"/matches/{match.id}/").content.decode()
 
@@ -274,3 +274,85 @@ def test_a_pushed_board_carries_the_pause_out_of_band(client_for, alice, bob):
 
     assert '<span id="match-paused" hx-swap-oob="true">' in html
     assert "Paused by a moderator" in html
+
+
+def test_custom_times_take_a_unit_each(alice_client):
+    # Issue 21: hours only, so a minute was 0.017 h.
+    response = _create(
+        alice_client,
+        time_control="custom",
+        custom_bank="90",
+        custom_bank_unit="minutes",
+        custom_increment="1",
+        custom_increment_unit="days",
+        custom_cap="2.5",
+        custom_cap_unit="days",
+    )
+
+    assert response.status_code == 302
+    assert Match.objects.get().time_control == {
+        "preset": "custom",
+        "bank": 90 * 60,
+        "increment": 86400,
+        "cap": 5 * 43200,
+    }
+
+
+def test_the_form_offers_minutes_hours_and_days(alice_client):
+    html = alice_client.get("/play/").content.decode()
+
+    assert '<select name="custom_bank_unit"' in html
+    for unit in ("minutes", "hours", "days"):
+        assert f'<option value="{unit}"' in html
+    # The browser checks the bounds before sending (static/js/time-control.js).
+    assert 'data-least="60"' in html
+    assert "js/time-control.js" in html
+
+
+def _field_of(html, name):
+    """Return the HTML of the custom-time row that holds input `name`."""
+    for row in html.split('<div class="field custom-amount">')[1:]:
+        if f'name="{name}"' in row.split("</div>")[0]:
+            return row.split("</div>")[0]
+    raise AssertionError(f"no row for {name}")
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        (
+            # German decimals: half a minute.
+            {"custom_bank": "0,5", "custom_bank_unit": "minutes"},
+            "custom_bank",
+            "Das Zeitkonto muss zwischen 1 Minute und 30 Tagen liegen.",
+        ),
+        (
+            {"custom_bank": "2", "custom_cap": "1"},
+            "custom_cap",
+            "mindestens so groß wie das Startkonto",
+        ),
+        (
+            {"custom_increment": "8", "custom_increment_unit": "days"},
+            "custom_increment",
+            "zwischen 0 und 7 Tagen",
+        ),
+    ],
+)
+def test_a_wrong_time_is_refused_next_to_its_field_in_the_persons_language(
+    alice_client, alice, data, field, message
+):
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+    values = {
+        "custom_bank": "2",
+        "custom_increment": "0",
+        "custom_cap": "4",
+        **data,
+    }
+
+    response = _create(alice_client, time_control="custom", **values)
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message in _field_of(html, field)
+    assert not Match.objects.exists()

@@ -22,6 +22,7 @@ from games.rules.dice_stars import RULES
 from games.rules.dice_stars.dice import STAR
 from games.rules.dice_stars.sheet import X
 from games.rules.dice_stars.state import Draw, State
+from tests.rules.mutations import assert_refused_or_working
 
 from .conftest import die, make_sheet, make_state
 
@@ -283,6 +284,21 @@ def test_a_malformed_or_inconsistent_state_is_refused(dice_stars, cause, base, e
     assert cause in str(refused.value.__cause__)
 
 
+def test_stars_without_a_rebag_and_an_empty_bag_are_refused(dice_stars):
+    # A star take sets rebag_next; without it the stars step's end left the
+    # next player an empty bag to draw from (ValueError in the engine).
+    data = _json("stars")
+    in_reserve = {die for die, _face in data["reserve"]}
+    data["discard"] = sorted(set(range(14)) - in_reserve)
+    data["bag"] = []
+    dice_stars.state_from_json(data)  # with rebag_next: read and playable
+    data["rebag_next"] = False
+
+    with pytest.raises(IllegalMove, match="not understood") as refused:
+        dice_stars.state_from_json(data)
+    assert "nothing to draw after the stars" in str(refused.value.__cause__)
+
+
 @pytest.mark.parametrize("junk", [None, [], {}, "state", 3, {"seats": 2}])
 def test_junk_is_not_a_state(dice_stars, junk):
     with pytest.raises(IllegalMove, match="not understood"):
@@ -419,3 +435,10 @@ def test_a_mutated_stored_state_is_refused_or_playable(dice_stars, data):
     except IllegalMove:
         return
     _survives(dice_stars, state)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_seeded_mutations_of_stored_states_are_refused_or_work(seed):
+    # The same seeded mutations as every engine's (tests/rules/mutations.py):
+    # before the rebag check, a stars step without rebag_next crashed.
+    assert_refused_or_working(RULES, _played_states(), count=3000, seed=seed)

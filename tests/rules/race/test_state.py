@@ -22,6 +22,7 @@ from games.rules.base import IllegalMove
 from games.rules.race import RULES
 from games.rules.race.state import PowerUse, UsePower
 from games.rules.structs import MALFORMED_STATE, replace
+from tests.rules.mutations import assert_refused_or_working
 
 FIVE = ("plus7-rithle", "plus5-rithle", "plus7-celya", "plus5-celya", "rank4")
 
@@ -403,3 +404,10 @@ def test_a_version_one_state_is_upgraded_without_its_autoplay_flags(race, playin
 def test_a_state_of_an_unknown_rules_version_is_refused(race, playing, version):
     with pytest.raises(IllegalMove):
         race.upgrade_state(playing, version)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_seeded_mutations_of_stored_states_are_refused_or_work(seed):
+    # The same seeded mutations as every engine's (tests/rules/mutations.py).
+    states = [text for game in range(12) for text in _game(game)]
+    assert_refused_or_working(RULES, states, count=1500, seed=seed)

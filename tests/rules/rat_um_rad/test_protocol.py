@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.rat_um_rad import RULES
-from games.rules.rat_um_rad.protocol import COMMANDS, ProtocolError
+from games.rules.rat_um_rad.protocol import COMMANDS, ProtocolError, state_name
 
 
 def _hand(**counts: int) -> dict[str, int]:
@@ -53,7 +53,32 @@ def test_build_road_may_name_the_payment() -> None:
         COMMANDS["BUILD_ROAD"](TURN, legal, {"road": "Grey", "colour": "pink"})
 
 
-@pytest.mark.parametrize("data", [None, 3, "", ["A-to-B"], "Nowhere"])
+def test_build_road_in_the_seed_form_names_the_colour_and_jokers() -> None:
+    # The seed: on a grey road the player chooses the colour.
+    legal = [
+        _build("Grey", "red", 0),
+        _build("Grey", "blue", 0),
+        _build("Grey", "red", 1),
+    ]
+    build = COMMANDS["BUILD_ROAD"]
+    assert build(TURN, legal, ["Grey", "red"]) == _build("Grey", "red", 0)
+    assert build(TURN, legal, ["Grey", "red", "1"]) == _build("Grey", "red", 1)
+    assert build(TURN, legal, ["Grey"]) == _build("Grey", "blue", 0)
+    for data in (["Grey", "pink"], ["Grey", "red", "x"], ["Grey", "red", "0", "1"]):
+        with pytest.raises(ProtocolError):
+            build(TURN, legal, data)
+
+
+def test_state_name_says_the_seeds_states() -> None:
+    assert state_name("active", {"phase": "setup"}) == "PREPARATION"
+    assert state_name("active", {"phase": "turn"}) == "STARTED"
+    assert state_name("active", None) == "STARTED"
+    assert state_name("open", None) == "WAITING"
+    assert state_name("finished", {"phase": "over"}) == "FINISHED"
+    assert state_name("aborted", {"phase": "setup"}) == "ABORTED"
+
+
+@pytest.mark.parametrize("data", [None, 3, "", ["A-to-B", 1], [], "Nowhere"])
 def test_build_road_refuses_what_is_not_a_legal_road(data: object) -> None:
     with pytest.raises(ProtocolError):
         COMMANDS["BUILD_ROAD"](TURN, [_build("A-to-B", "red", 0)], data)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import functools
 import importlib
+import itertools
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q
@@ -30,7 +32,8 @@ from games.rules.registry import RULES_BY_SLUG
 NO_SUCH_MATCH = _("There is no such match.")
 BAD_MATCH_ID = _("Name the match by its id (a whole number).")
 BAD_STATUS = _(
-    "Unknown status filter. Use one of: open, active (STARTED), finished, aborted."
+    "Unknown status filter. Use one of: open, active (STARTED), finished, cancelled, "
+    "aborted."
 )
 BAD_GAME = _("There is no such game.")
 BAD_FILTER = _('Send null, a status, or {"status": ..., "game": ..., "mine": ...}.')
@@ -38,24 +41,47 @@ BAD_VERSION = _("The version must be a whole number.")
 
 
 class PlayError(Exception):
-    """A refusal of the program socket: an error `code` and a translatable message."""
+    """A refusal of the program socket: an error `code` and a translatable message.
 
-    def __init__(self, code: str, message: str | Promise) -> None:
+    `params` fill the message's %(name)s placeholders when it is answered
+    (`text`, in the player's language). `command`: the command's name when
+    the consumer cannot read it from the message (a refused positional
+    form). `details`: more keys of the answer's `error` (e.g. `board`).
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str | Promise,
+        *,
+        command: str | None = None,
+        details: dict[str, Any] | None = None,
+        **params: Any,
+    ) -> None:
         self.code = code
         self.message = message
+        self.command = command
+        self.details = details or {}
+        self.params = params
         super().__init__(str(message))
+
+    def text(self) -> str:
+        """Return the message, translated into the active language."""
+        return str(self.message) % self.params if self.params else str(self.message)
 
 
 # The seed's status names and Spielpost's, upper-cased: REQUEST_GAMES' filter.
+# PREPARATION: the running matches whose `state` is PREPARATION (state_of).
 STATUS_NAMES: dict[str, str] = {
     "OPEN": Match.Status.OPEN,
     "WAITING": Match.Status.OPEN,
-    "PREPARATION": Match.Status.OPEN,
+    "PREPARATION": Match.Status.ACTIVE,
     "ACTIVE": Match.Status.ACTIVE,
     "STARTED": Match.Status.ACTIVE,
     "RUNNING": Match.Status.ACTIVE,
     "FINISHED": Match.Status.FINISHED,
     "ENDED": Match.Status.FINISHED,
+    "CANCELLED": Match.Status.CANCELLED,
     "ABORTED": Match.Status.ABORTED,
 }
 GAMES_LIMIT = 100
@@ -75,7 +101,12 @@ def token_user(key: str) -> User:
 
 
 def match_id_of(value: Any) -> int:
-    """Return a match id from a command: an int or a string of digits (the seed's STRING)."""
+    """Return a match id from a command: an int or a string of digits (the seed's STRING).
+
+    `{"match": id, "invite": secret}` names the match by its "match".
+    """
+    if isinstance(value, Mapping):
+        value = value.get("match")
     if isinstance(value, str) and value.isdigit() and len(value) < 19:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
@@ -83,12 +114,25 @@ def match_id_of(value: Any) -> int:
     raise PlayError("bad_data", BAD_MATCH_ID)
 
 
+def invite_of(message: Mapping[str, Any], data: Any) -> str:
+    """Return the invitation secret a command brings ("" if none).
+
+    Top level `"invite"`, or in the data `{"match": id, "invite": secret}`.
+    """
+    invite = message.get("invite")
+    if invite is None and isinstance(data, Mapping):
+        invite = data.get("invite")
+    return invite if isinstance(invite, str) else ""
+
+
 def games_list(user: User, data: Any) -> list[dict[str, Any]]:
     """REQUEST_GAMES: the matches `user` can see, newest first, as the API lists them.
 
     `data`: None, a status (Spielpost's or the seed's, see STATUS_NAMES) or
     `{"status", "game", "mine"}` (each optional). Others' private matches are
-    left out, as in GET /api/matches/.
+    left out, as in GET /api/matches/: they are found by their secret only.
+    Each summary has the match's `state` too (`state_of`, read from the
+    stored state).
     """
     filters: Mapping[str, Any]
     if data is None:
@@ -106,10 +150,12 @@ def games_list(user: User, data: Any) -> list[dict[str, Any]]:
         .order_by("-created_at")
     )
     status = filters.get("status")
+    state = None
     if status not in (None, ""):
         if not isinstance(status, str) or status.upper() not in STATUS_NAMES:
             raise PlayError("bad_data", BAD_STATUS)
         matches = matches.filter(status=STATUS_NAMES[status.upper()])
+        state = "PREPARATION" if status.upper() == "PREPARATION" else None
     game = filters.get("game")
     if game not in (None, ""):
         if game not in RULES_BY_SLUG:
@@ -117,7 +163,32 @@ def games_list(user: User, data: Any) -> list[dict[str, Any]]:
         matches = matches.filter(game_slug=game)
     if filters.get("mine") is True:
         matches = matches.filter(seats__user=user)
-    return [match_summary(match) for match in matches[:GAMES_LIMIT]]
+    if state is None:
+        return [_summary(match) for match in matches[:GAMES_LIMIT]]
+    # The phase is in the stored state only: read the running matches.
+    found = (_summary(match) for match in matches.iterator(chunk_size=GAMES_LIMIT))
+    return list(
+        itertools.islice((s for s in found if s["state"] == state), GAMES_LIMIT)
+    )
+
+
+def _summary(match: Match) -> dict[str, Any]:
+    """Return the API's summary of `match` and its protocol `state`."""
+    summary = match_summary(match)
+    summary["state"] = state_of(match.game_slug, match.status, match.state)
+    return summary
+
+
+# The protocol's `state` of a match: the seed's words for the statuses
+# (Rat um Rad seed, "Der Spielablauf": STARTED, PREPARATION). A game's
+# protocol.py may refine it with `state_name(status, view)`.
+STATES: dict[str, str] = {
+    Match.Status.OPEN: "WAITING",
+    Match.Status.ACTIVE: "STARTED",
+    Match.Status.FINISHED: "FINISHED",
+    Match.Status.CANCELLED: "CANCELLED",
+    Match.Status.ABORTED: "ABORTED",
+}
 
 
 def seated_match_ids(user: User) -> list[int]:
@@ -125,24 +196,59 @@ def seated_match_ids(user: User) -> list[int]:
     return [match.id for match, _turn in selectors.matches_for_user(user=user)]
 
 
+def running_match_ids(user: User) -> list[int]:
+    """Return the ids of the running matches where `user` has a seat, ascending."""
+    seats = Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+    return sorted(set(seats.values_list("match_id", flat=True)))
+
+
 def is_seated(user: User, match_id: int) -> bool:
     """Return whether `user` has a seat at match `match_id`."""
     return Seat.objects.filter(match_id=match_id, user=user).exists()
 
 
-def body(user: User, match_id: int) -> dict[str, Any]:
-    """Return the API's body of the match as `user`'s seat (or a spectator) sees it."""
+def body(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
+    """Return the API's body of the match as `user`'s seat (or a spectator) sees it.
+
+    Plus `state`, the status in the seed's words (`state_of`). Raises
+    PlayError("not_found") for an unknown match and for a private one `user`
+    may not see (no seat, not staff, no valid `invite`) alike.
+    """
     try:
-        match = Match.objects.get(id=match_id)
-    except Match.DoesNotExist:
+        match = selectors.match_visible(match_id=match_id, user=user, invite=invite)
+    except exceptions.MatchNotFound:
         raise PlayError("not_found", NO_SUCH_MATCH) from None
-    return match_body(match, user)
+    found = match_body(match, user)
+    found["state"] = state_of(found["game"], found["status"], found["view"])
+    return found
 
 
-def join(user: User, match_id: int) -> dict[str, Any]:
-    """WANT_TO_JOIN_GAME: take the first free seat (`services.seat_claim`)."""
-    body(user, match_id)
-    services.seat_claim(match_id=match_id, user=user)
+def state_of(slug: str, status: str, view: Any) -> str:
+    """Return the protocol's `state` of a match of game `slug` (see STATES).
+
+    `view`: a seat's view or the stored state JSON (None while open); a
+    game's `state_name` reads what both share (Rat um Rad: `phase`).
+    """
+    name = getattr(_protocol(slug), "state_name", None)
+    if name is not None:
+        return str(name(status, view))
+    return STATES.get(status, status.upper())
+
+
+def join(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
+    """WANT_TO_JOIN_GAME: take the first free seat (`services.seat_claim`).
+
+    A private match needs its invitation secret `invite`. Joining a match
+    where `user` has a seat already takes none and returns the body, so a
+    client that joins again (after a reconnect) gets its seat.
+    """
+    current = body(user, match_id, invite)
+    if current["your_seat"] is not None:
+        return current
+    try:
+        services.seat_claim(match_id=match_id, user=user, invite=invite)
+    except exceptions.MatchNotFound:
+        raise PlayError("not_found", NO_SUCH_MATCH) from None
     return body(user, match_id)
 
 
@@ -155,24 +261,33 @@ def move(user: User, match_id: int, move_data: Any, version: Any) -> dict[str, A
         version = body(user, match_id)["version"]
     elif isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise PlayError("bad_data", BAD_VERSION)
-    services.move_submit(
-        match_id=match_id, user=user, move_data=move_data, expected_version=version
-    )
+    try:
+        services.move_submit(
+            match_id=match_id, user=user, move_data=move_data, expected_version=version
+        )
+    except exceptions.StaleMatch as error:
+        # The message says "Here is the current board": it comes along.
+        current = body(user, match_id)
+        raise PlayError("stale", error.message, details={"board": current}) from None
     return body(user, match_id)
 
 
 @functools.cache
-def game_commands(slug: str) -> dict[str, Any]:
-    """Return game `slug`'s protocol COMMANDS (its rules package's protocol.py), or {}."""
+def _protocol(slug: str) -> ModuleType | None:
+    """Return game `slug`'s rules package's protocol.py module, or None."""
     package = type(RULES_BY_SLUG[slug]).__module__.rpartition(".")[0]
     name = f"{package}.protocol"
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name != name:
             raise
-        return {}
-    return dict(getattr(module, "COMMANDS", {}))
+        return None
+
+
+def game_commands(slug: str) -> dict[str, Any]:
+    """Return game `slug`'s protocol COMMANDS (its rules package's protocol.py), or {}."""
+    return dict(getattr(_protocol(slug), "COMMANDS", {}))
 
 
 def all_game_commands() -> frozenset[str]:

@@ -29,8 +29,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.notifications import presence
-
-from .presence import _presence_call
+from games.consumers.presence import _presence_call
 
 # Entries of crashed processes stay in the set this long before a join
 # prunes them; they stop counting after PRESENCE_TTL anyway.

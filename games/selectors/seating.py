@@ -1,0 +1,63 @@
+"""Loading a match with its seats, and finding a viewer's seat (STYLE.md B5).
+
+Every door loads the match it shows through these: two queries (the match,
+then its seats with their players), after which `match.seats.all()` is read
+without a query.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+
+from accounts.models import User
+from games.models import Match, Seat
+
+
+def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | None]:
+    """Return the match, its seats loaded, and the user's seat (None for spectators).
+
+    Raises Match.DoesNotExist for an unknown id. Does not ask who may see
+    the match: the doors load it through `access.match_visible`, which
+    does. Seats see their own view, everyone else the spectator's view. Two
+    queries: the match, then its seats with their players (`match.seats.all()`
+    reads them from then on).
+    """
+    match = match_with_seats(match_id=match_id)
+    return match, viewer_seat(match, user)
+
+
+def match_with_seats(*, match_id: int) -> Match:
+    """Return the match with its seats and their players loaded (two queries).
+
+    Raises Match.DoesNotExist for an unknown id.
+    """
+    return Match.objects.prefetch_related(seats_prefetch()).get(id=match_id)
+
+
+def viewer_seat(match: Match, user: User | Any) -> Seat | None:
+    """Return `user`'s seat at `match` (None for spectators and guests).
+
+    Reads `match.seats.all()`: no query when the seats were prefetched.
+    """
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in match.seats.all() if s.user_id == user.pk), None)
+
+
+def seats_load(match: Match) -> Match:
+    """Load `match`'s seats with their players into `match.seats.all()` (one query).
+
+    For a match that a service returned: what the board shows of its seats
+    is then read without a query per seat. Returns `match`.
+    """
+    prefetch_related_objects([match], seats_prefetch())
+    return match
+
+
+def seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
+    """Return the prefetch of a match's seats in position order, with players."""
+    return Prefetch(
+        "seats", queryset=Seat.objects.select_related("user").order_by("position")
+    )

@@ -1,0 +1,70 @@
+"""/ws/play/ on the real Daphne, as a program written from the README talks to it.
+
+The `websockets` package sends no Origin header; Daphne (autobahn) itself
+refuses messages over its --websocket-max-message-size (1 MiB by default)
+before Spielpost sees them. No browser here: the real server is the point.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from games.consumers.play.messages import MAX_MESSAGE
+
+from .conftest import DEMO_PASSWORD, Stack
+
+pytestmark = pytest.mark.browser
+
+# Daphne's default --websocket-max-message-size, in bytes (daphne/server.py).
+DAPHNE_MAX_MESSAGE = 1024 * 1024
+
+
+def _token(stack: Stack, username: str) -> str:
+    status, body = stack.api(
+        "POST", "/api/token/", body={"username": username, "password": DEMO_PASSWORD}
+    )
+    assert status == 200, body
+    return str(body["token"])
+
+
+def _program(stack: Stack, token: str) -> ClientConnection:
+    url = stack.url.replace("http://", "ws://") + "/ws/play/"
+    # No Origin header, as the websockets package sends none.
+    return connect(
+        url,
+        additional_headers={"Authorization": f"Token {token}"},
+        max_size=None,
+        open_timeout=10,
+    )
+
+
+def test_a_program_without_origin_and_the_message_limits(stack: Stack) -> None:
+    token = _token(stack, "alice")
+    with _program(stack, token) as socket:
+        socket.send(json.dumps({"command": "WHOAMI", "id": 1}))
+        # The first message is the answer: nothing unasked comes before it
+        # (alice has no running match on a fresh stack).
+        who = json.loads(socket.recv(timeout=10))
+        socket.send(json.dumps({"command": "VIEW", "data": "x" * MAX_MESSAGE}))
+        too_large = json.loads(socket.recv(timeout=10))
+        socket.send(json.dumps({"command": "WHOAMI", "id": 2}))
+        alive = json.loads(socket.recv(timeout=10))
+        # Over Daphne's limit the server drops the connection itself.
+        socket.send(json.dumps({"command": "VIEW", "data": "x" * DAPHNE_MAX_MESSAGE}))
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+    assert who["id"] == 1
+    assert who["result"]["name"] == "Alice"
+    assert too_large["error"]["code"] == "too_large"
+    assert str(MAX_MESSAGE) in too_large["error"]["message"]
+    assert alive["ok"]
+    # Measured: autobahn fails by drop, no close frame (the client's 1006).
+    assert closed.value.rcvd is None or closed.value.rcvd.code == 1009
+    # A new connection works as before.
+    with _program(stack, token) as socket:
+        socket.send(json.dumps({"command": "WHOAMI", "id": 3}))
+        assert json.loads(socket.recv(timeout=10))["id"] == 3
