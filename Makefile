@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint fmt typecheck check worker web migrate demo playthroughs messages bench clean
+.PHONY: run test install lint fmt typecheck check redis worker web soak migrate demo playthroughs messages bench clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -22,15 +22,28 @@ migrate: install
 demo: migrate
 	$(BIN)/python manage.py demo_accounts
 
-# Web (Daphne: HTTP + websockets) and a Celery worker with beat, together.
+# An embedded Redis (config/devredis.py: a Valkey server from the virtualenv,
+# on a Unix socket under var/), then Web (Daphne: HTTP + websockets) and a
+# Celery worker with beat, both on that Redis once it answers. With REDIS_URL
+# set, your Redis instead. E-mails are files in var/mail/ (one line each).
 run: demo
-	$(BIN)/honcho start -f Procfile.dev
+	$(BIN)/honcho start -f Procfile.dev $(if $(REDIS_URL),web worker)
+
+# The three processes of `make run`, one per terminal.
+redis: install
+	$(BIN)/python -m config.devredis serve
 
 web: install
-	$(BIN)/daphne --no-server-name -b 127.0.0.1 -p 8000 config.asgi:application
+	$(BIN)/python -m config.devredis run -- $(BIN)/daphne --no-server-name -v 0 -b 127.0.0.1 -p $${SPIELPOST_PORT:-8000} config.asgi:application
 
 worker: install
-	$(BIN)/celery -A config worker --beat -l info --concurrency 2
+	$(BIN)/python -m config.devredis run -- $(BIN)/celery -A config -q worker --beat -l info --concurrency 2 --without-mingle --without-gossip
+
+# A soak test of `make run`'s stack (bench/soak.py): MINUTES of robot matches.
+MINUTES ?= 30
+
+soak: install
+	$(BIN)/python bench/soak.py --minutes $(MINUTES)
 
 # Everything but the browser tests in TEST_WORKERS processes (pytest-xdist),
 # then the browser tests in one: each run of those starts its own Daphne and

@@ -3,11 +3,49 @@
 from __future__ import annotations
 
 import os
+import time
+from typing import Any
 
 from celery import Celery
+from celery.signals import before_task_publish, task_postrun
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("spielpost", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# bench/soak.py counts every task sent and run, by id, in the stack's own
+# Redis: a task sent and never run was lost. Off unless the URL is set.
+TALLY_SENT = "tally:sent"  # hash: task id -> "<unix time> <task name>"
+TALLY_RUN = "tally:run"  # set of task ids
+_tally: dict[str, Any] = {}  # "url", and one Redis client per process id
+
+
+def task_tally_connect(url: str) -> None:
+    """Count this process's tasks sent and run in the Redis at `url` (idempotent)."""
+    _tally["url"] = url
+    before_task_publish.connect(_tally_sent, weak=False, dispatch_uid="tally-sent")
+    task_postrun.connect(_tally_run, weak=False, dispatch_uid="tally-run")
+
+
+def _tally_client() -> Any:
+    # A forked pool process must not share its parent's connection.
+    import redis
+
+    key = f"client-{os.getpid()}"
+    if key not in _tally:
+        _tally[key] = redis.Redis.from_url(_tally["url"])
+    return _tally[key]
+
+
+def _tally_sent(sender: str, headers: dict[str, Any], **kwargs: Any) -> None:
+    _tally_client().hset(TALLY_SENT, headers["id"], f"{time.time():.3f} {sender}")
+
+
+def _tally_run(task_id: str, **kwargs: Any) -> None:
+    _tally_client().sadd(TALLY_RUN, task_id)
+
+
+if os.environ.get("SPIELPOST_TASK_TALLY_URL"):
+    task_tally_connect(os.environ["SPIELPOST_TASK_TALLY_URL"])

@@ -1,9 +1,11 @@
 """Spielpost settings: one module, driven by environment variables.
 
-Defaults serve a laptop with nothing installed: a SQLite file, the in-memory
-channel layer and a filesystem Celery broker. Set DATABASE_URL and REDIS_URL
-for PostgreSQL and Redis (production and several processes on several
-machines). Every variable is listed in the README.
+Defaults serve a laptop with nothing installed: a SQLite file, and Redis only
+when REDIS_URL names one. `make run` starts an embedded Redis and sets
+REDIS_URL for its processes (config/devredis.py); without it (`make test`,
+a bare manage.py) channel layer, cache and Celery broker are in-memory and
+nothing crosses processes. Set DATABASE_URL and REDIS_URL for PostgreSQL
+and Redis in production. Every variable is listed in the README.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import dj_database_url
 import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 
+from config.devredis import celery_broker_url, var_dir
 from config.schedule import BEAT_SCHEDULE
 
 # Lets Django's generic classes be subscripted at runtime, as the type
@@ -242,11 +245,13 @@ if TRUSTED_PROXY_COUNT < 0:
     raise RuntimeError("TRUSTED_PROXY_COUNT must be 0 or more.")
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 
-EMAIL_BACKEND = os.environ.get(
-    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
-)
-# Only read by the filebased backend (the end-to-end tests read mails there).
-EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
+# By default every e-mail is a file in EMAIL_FILE_PATH and one console line
+# (config/mail.py): under `make run` the sign-up link is in var/mail/.
+# Production sets the SMTP backend.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "config.mail.FolderEmailBackend")
+# Read by the default backend and Django's file-based one (the end-to-end
+# tests read mails there).
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(var_dir() / "mail"))
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -351,26 +356,16 @@ UNSUBSCRIBE_TOKEN_MAX_AGE = int(
 # bell's page would otherwise grow for ever; e-mails are long sent by then).
 NOTIFICATION_RETENTION_DAYS = int(os.environ.get("NOTIFICATION_RETENTION_DAYS", "90"))
 
-# Celery. Without REDIS_URL the broker is kombu's filesystem transport, so a
-# laptop needs no server; results are not stored (tasks return nothing).
-# CELERY_BROKER_FOLDER moves that transport's folder (the end-to-end tests
-# give each run its own, so a running `make run` worker takes none of its tasks).
-CELERY_BROKER_URL = REDIS_URL or "filesystem://"
-BROKER_FOLDER = Path(os.environ.get("CELERY_BROKER_FOLDER", str(BASE_DIR / "var")))
-CELERY_BROKER_TRANSPORT_OPTIONS = (
-    {}
-    if REDIS_URL
-    else {
-        "data_folder_in": str(BROKER_FOLDER / "broker"),
-        "data_folder_out": str(BROKER_FOLDER / "broker"),
-        "processed_folder": str(BROKER_FOLDER / "broker-processed"),
-        "control_folder": str(BROKER_FOLDER / "broker-control"),
-        "store_processed": False,
-    }
-)
-if not REDIS_URL:
-    for folder in ("broker", "broker-processed", "broker-control"):
-        (BROKER_FOLDER / folder).mkdir(parents=True, exist_ok=True)
+# Celery. The broker is REDIS_URL's Redis (`make run`: its embedded one).
+# Without REDIS_URL it is kombu's in-memory transport: a process enqueues only
+# for itself (the tests run what they enqueue). kombu's filesystem transport,
+# the old default, corrupts its message files under a worker with two
+# processes and beat (celery/kombu#1551): it is not offered any more.
+# Results are not stored (tasks return nothing).
+CELERY_BROKER_URL = celery_broker_url(REDIS_URL) if REDIS_URL else "memory://"
+# The worker retries a broker that is not up yet: said out loud, so the
+# worker prints no deprecation warning about this default at each start.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -381,12 +376,27 @@ CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
 # Tests run tasks only where they enqueue them explicitly (STYLE.md B8).
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
+# One console line per thing that matters (README, "Set-up"): warnings and
+# errors of everything, INFO of our own code (an e-mail sent: config/mail.py)
+# and of the worker's start. Left at WARNING: Daphne's start-up and
+# socket lines, beat's "Sending due task" every few seconds, the worker's
+# "received"/"succeeded" per task, its broker and mingle chatter.
+QUIET_LOGGERS = (
+    "daphne",
+    "django.channels.server",
+    "celery.beat",
+    "celery.app.trace",
+    "celery.worker.strategy",
+    "celery.worker.consumer",
+    # Celery re-parents its loggers under "celery": named in full.
+    "django_celery_beat.schedulers",
+)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.channels.server": {"level": "WARNING"}},
+    "loggers": {name: {"level": "WARNING"} for name in QUIET_LOGGERS},
 }
 
 if not DEBUG:

@@ -187,6 +187,8 @@ def _procfile_daphne(port: int) -> list[str]:
         if line.startswith("web:")
     )
     args = line.removeprefix("web:").split()
+    # Daphne's own arguments, after the embedded Redis's launcher (`run --`).
+    args = args[args.index("--") + 1 :] if "--" in args else args
     args = [str(port) if arg.startswith("${SPIELPOST_PORT") else arg for arg in args]
     assert args[0].endswith("daphne")
     # This test's own Python, whatever .venv holds.

@@ -4,9 +4,9 @@ A package fixture migrates a fresh database (a temporary SQLite file, or a
 new PostgreSQL database `spielpost_e2e_<pid>` when DATABASE_URL points to
 PostgreSQL, dropped afterwards), creates the demo accounts and starts
 `daphne` and `celery worker --beat` from this virtual environment, each in
-its own process group. REDIS_URL is passed through when set (pushes then
-cross processes through Redis); otherwise the worker uses the filesystem
-broker in a temporary folder. E-mails go to files the tests read.
+its own process group, as `make run` does: through config/devredis.py,
+on the embedded Redis it starts in the temporary folder, or on REDIS_URL's
+Redis when that is set. E-mails go to files the tests read.
 
 Chromium is Debian's (CHROMIUM_PATH or /usr/bin/chromium): browser tests
 skip without it, but fail when CI is set.
@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from config.devredis import server_url
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "test-results"
@@ -231,13 +233,11 @@ def _run_stack(
         env.update(
             DJANGO_SETTINGS_MODULE="config.settings",
             DATABASE_URL=database_url,
-            CELERY_BROKER_FOLDER=str(tmp / "broker"),
+            SPIELPOST_VAR=str(tmp / "var"),
             EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
             EMAIL_FILE_PATH=str(stack.mail_dir),
             SITE_URL=stack.url,
-            LIVE_POLL_SECONDS=os.environ.get(
-                "LIVE_POLL_SECONDS", "0" if os.environ.get("REDIS_URL") else "1"
-            ),
+            LIVE_POLL_SECONDS=os.environ.get("LIVE_POLL_SECONDS", "0"),
             LOG_LEVEL="WARNING",
             PYTHONUNBUFFERED="1",
         )
@@ -247,12 +247,20 @@ def _run_stack(
         python = sys.executable
         _run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env)
         _run([python, "manage.py", "demo_accounts"], env)
+        # Daphne and the worker wait for Redis and get its REDIS_URL.
+        launch = [python, "-m", "config.devredis", "run", "--", python, "-m"]
         commands = {
-            "daphne": [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+            "redis": [python, "-m", "config.devredis", "serve"],
+            "daphne": [*launch, "daphne", "-b", "127.0.0.1", "-p", str(port),
                        "config.asgi:application"],
-            "celery": [python, "-m", "celery", "-A", "config", "worker", "--beat",
+            "celery": [*launch, "celery", "-A", "config", "worker", "--beat",
                        "-l", "warning", "--concurrency", "2"],
         }  # fmt: skip
+        if env.get("REDIS_URL"):
+            del commands["redis"]
+        else:
+            # Also for the commands a test runs with stack.env.
+            env["REDIS_URL"] = server_url(tmp / "var")
         try:
             for name, args in commands.items():
                 log = tmp / f"{name}.log"

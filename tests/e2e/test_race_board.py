@@ -8,8 +8,7 @@ sideways scrolling, and the page does not scroll sideways at 390 or 1280 px.
 Two matches are set up through the API (alice, bob and carol, with Win Bet
 and Superpowers): one in the middle of the race, one played to the end.
 alice reads English; carol's profile language is German. No robot sits at
-these tables, so the setup does not wait for the Celery worker (its
-filesystem broker can die on a half-written message, celery/kombu#1551).
+these tables, so the setup does not wait for the Celery worker.
 """
 
 from __future__ import annotations

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from accounts.models import User
@@ -38,7 +40,7 @@ class Command(BaseCommand):
             f"Spielpost is starting on {url}",
             f"Demo players: alice, bob, carol (password: {DEMO_PASSWORD})",
             f"Admin: admin (password: {DEMO_PASSWORD}) at {url}/admin/",
-            "Sign-up e-mails (verification links) are printed by the web process.",
+            f"E-mails (sign-up links too) are files in {_mail_folder()}/: the console names each.",
             "",
         ]
         self.stdout.write(self.style.SUCCESS("\n".join(lines)))
@@ -57,3 +59,12 @@ class Command(BaseCommand):
             defaults={"verified": True, "primary": True},
         )
         return user
+
+
+def _mail_folder() -> str:
+    """Return EMAIL_FILE_PATH, relative to the project folder when inside it."""
+    folder = Path(settings.EMAIL_FILE_PATH).resolve()
+    try:
+        return str(folder.relative_to(settings.BASE_DIR))
+    except ValueError:
+        return str(folder)
