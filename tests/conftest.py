@@ -111,6 +111,20 @@ def open_match(alice):
 
 
 @pytest.fixture
+def private(alice):
+    """An open private 3-seat Race of Alice's (joined by its invitation secret)."""
+    from games import services
+
+    return services.match_create(user=alice, game_slug="race", seats=3, private=True)
+
+
+@pytest.fixture
+def staff(make_user):
+    """A moderator: staff, not seated anywhere."""
+    return make_user("mod", display_name="Moderator", is_staff=True)
+
+
+@pytest.fixture
 def race_match(alice, bob):
     """A running 3-seat Race match: alice (0), bob (1) and a robot (2)."""
     from games import services

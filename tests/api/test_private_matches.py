@@ -13,17 +13,6 @@ from games import services
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def private(alice):
-    """An open private 3-seat Race of Alice's."""
-    return services.match_create(user=alice, game_slug="race", seats=3, private=True)
-
-
-@pytest.fixture
-def staff(make_user):
-    return make_user("mod", display_name="Moderator", is_staff=True)
-
-
 def _seated(match):
     return set(match.seats.exclude(user=None).values_list("user__username", flat=True))
 

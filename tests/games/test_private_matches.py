@@ -18,17 +18,6 @@ from games.models import Match
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def private(alice):
-    """An open private 3-seat Race of Alice's."""
-    return services.match_create(user=alice, game_slug="race", seats=3, private=True)
-
-
-@pytest.fixture
-def staff(make_user):
-    return make_user("mod", display_name="Moderator", is_staff=True)
-
-
 # Each page masks its CSRF token anew, and its forms and log-in link name
 # the page asked for: the rest must be the same.
 VARYING = re.compile(rb'(X-CSRFToken": ")[A-Za-z0-9]{64}|value="[^"]*"|next=[^"]*')

@@ -13,7 +13,6 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.asgi import application
-from games import services
 from games.consumers.play import presence as play_presence
 from tests.games.test_play_protocol import _ask, _socket
 
@@ -21,17 +20,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
-
-
-@pytest.fixture
-def private(alice):
-    """An open private 3-seat Race of Alice's."""
-    return services.match_create(user=alice, game_slug="race", seats=3, private=True)
-
-
-@pytest.fixture
-def staff(make_user):
-    return make_user("mod", display_name="Moderator", is_staff=True)
 
 
 @pytest.fixture(autouse=True)
