@@ -37,6 +37,7 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from accounts.models import Notification, User
+from games.api.serializers import QuerySerializer
 from games.api.views import AuthedRequest
 from games.api.views.base import _CSRF, _NOT_JSON_BODY, _UNAUTHENTICATED, _errors
 from games.parsers import JSONParser
@@ -86,7 +87,7 @@ class _QueryFlagField(serializers.BooleanField):
     FALSE_VALUES = {"false", "0", "", False}
 
 
-class NoticeListQuerySerializer(serializers.Serializer[Any]):
+class NoticeListQuerySerializer(QuerySerializer):
     """The query of GET /api/me/notifications/: a bad value is a 400 naming it."""
 
     limit = _QueryIntegerField(

@@ -21,6 +21,7 @@ from games.rules import OptionInfo
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 
 BAD_INVITE = _("An invitation secret has only letters, digits, - and _.")
+REPEATED_PARAMETER = _("Send each query parameter once: %(names)s.")
 UNKNOWN_QUERY_PARAMETER = _("Unknown query parameter: this address takes only invite.")
 
 
@@ -275,7 +276,9 @@ class RobotAddSerializer(serializers.Serializer[Any]):
 
 
 # An invitation secret is secrets.token_urlsafe's alphabet (Match.invite_secret).
-_INVITE_PATTERN = r"^[A-Za-z0-9_-]*$"
+# Non-empty: drf-spectacular states a blank one as a second variant of a
+# oneOf, and "" must match only that one.
+_INVITE_PATTERN = r"^[A-Za-z0-9_-]+$"
 
 
 @extend_schema_field({"type": "string", "maxLength": 64, "pattern": _INVITE_PATTERN})
@@ -298,7 +301,26 @@ class MatchJoinSerializer(serializers.Serializer[Any]):
     )
 
 
-class MatchDetailQuerySerializer(serializers.Serializer[Any]):
+class QuerySerializer(serializers.Serializer[Any]):
+    """A query string's serializer: each parameter at most once.
+
+    A QueryDict keeps every value of a repeated parameter and DRF reads the
+    last; the schema says one value, so `?invite=a&invite=b` is a 400
+    (REPEATED_PARAMETER) rather than a guess.
+    """
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        getlist = getattr(self.initial_data, "getlist", None)
+        if getlist is not None:
+            repeated = sorted(key for key in self.initial_data if len(getlist(key)) > 1)
+            if repeated:
+                raise serializers.ValidationError(
+                    REPEATED_PARAMETER % {"names": ", ".join(repeated)}
+                )
+        return attrs
+
+
+class MatchDetailQuerySerializer(QuerySerializer):
     """The query of GET /api/matches/<id>/: `invite` only (others are a 400)."""
 
     invite = _InviteField(
@@ -309,7 +331,7 @@ class MatchDetailQuerySerializer(serializers.Serializer[Any]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if set(self.initial_data) - set(self.fields):
             raise serializers.ValidationError(UNKNOWN_QUERY_PARAMETER)
-        return attrs
+        return super().validate(attrs)
 
 
 class MoveSubmitSerializer(serializers.Serializer[Any]):
@@ -317,7 +339,7 @@ class MoveSubmitSerializer(serializers.Serializer[Any]):
     move = serializers.DictField()
 
 
-class MatchListQuerySerializer(serializers.Serializer[Any]):
+class MatchListQuerySerializer(QuerySerializer):
     """The filters of GET /api/matches/: an unknown value is a 400 naming it."""
 
     status = serializers.ChoiceField(

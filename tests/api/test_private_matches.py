@@ -117,6 +117,24 @@ def test_an_invite_outside_the_schemas_pattern_is_a_400(api_for, bob, private, i
     assert api_for(bob).get(path, {"invite": "x" * 22}).status_code == 404
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/matches/{id}/?invite=x&invite={secret}",
+        "/api/matches/?status=open&status=active",
+        "/api/me/notifications/?limit=5&limit=6",
+    ],
+)
+def test_a_repeated_query_parameter_is_a_400(api_for, bob, private, path):
+    # DRF would read the last of them (here: the right secret); the schema
+    # says one value.
+    url = path.format(id=private.id, secret=private.invite_secret)
+    answer = api_for(bob).get(url)
+
+    assert answer.status_code == 400
+    assert "once" in answer.json()["detail"]
+
+
 def test_the_id_walk_finds_no_private_match(api_for, alice, carol):
     public = services.match_create(user=alice, game_slug="race", seats=2)
     hidden = [
