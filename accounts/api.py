@@ -59,7 +59,9 @@ _SEND_AN_OBJECT = _("Send a JSON object.")
 # What the token's fields accept, as the schema states it: DRF's CharField
 # refuses NUL and a blank value (the username after trimming its spaces).
 _NO_NUL = "^[^\\x00]*$"
-_NOT_BLANK = "^[^\\x00]*[^\\s\\x00][^\\x00]*$"
+# \s in the schema (ECMA-262) leaves out \x1c-\x1f and \x85, which
+# Python's strip() (DRF's trim) takes away: they are blank here too.
+_NOT_BLANK = "^[^\\x00]*[^\\s\\x00\\x1c-\\x1f\\x85][^\\x00]*$"
 
 
 @extend_schema_field(

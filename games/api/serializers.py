@@ -286,8 +286,15 @@ class _InviteField(_StrictCharField):
     """An invitation secret: up to 64 URL-safe characters (others are a 400)."""
 
     def __init__(self, **kwargs: Any) -> None:
+        # trim_whitespace off: Python strips "\x1d" too, and a secret of
+        # separators would pass as blank (none).
         super().__init__(
-            required=False, default="", allow_blank=True, max_length=64, **kwargs
+            required=False,
+            default="",
+            allow_blank=True,
+            max_length=64,
+            trim_whitespace=False,
+            **kwargs,
         )
         self.validators.append(RegexValidator(_INVITE_PATTERN, message=BAD_INVITE))
 

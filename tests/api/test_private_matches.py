@@ -103,7 +103,7 @@ def test_an_unknown_query_parameter_is_a_400(api_for, alice, private):
     assert "invite" in answer.json()["detail"]
 
 
-@pytest.mark.parametrize("invite", ["a\x00b", "x!y", "x" * 65])
+@pytest.mark.parametrize("invite", ["a\x00b", "x!y", "x" * 65, "\x1d", " "])
 def test_an_invite_outside_the_schemas_pattern_is_a_400(api_for, bob, private, invite):
     # The schema says URL-safe characters, at most 64: a value outside it is
     # malformed (400), one inside it but wrong is the unknown id's 404.
