@@ -112,8 +112,9 @@ class _TimeControlField(serializers.Field):  # type: ignore[type-arg]
     def to_internal_value(self, data: Any) -> str | dict[str, Any]:
         if isinstance(data, dict):
             bank, cap = data.get("bank"), data.get("cap")
-            if _is_int(bank) and _is_int(cap) and cap < bank:
-                # The schema cannot say "cap >= bank": a smaller cap is the bank.
+            # The schema cannot say "cap >= bank": a smaller cap within its
+            # own bounds is the bank; one outside them is judged as sent.
+            if _is_int(bank) and _is_int(cap) and BANK_MIN <= cap < bank:
                 return {**data, "cap": bank}
             return data
         if isinstance(data, str):

@@ -187,3 +187,14 @@ def test_a_cap_below_the_bank_counts_as_the_bank(api_for, alice):
         "increment": 0,
         "cap": 7200,
     }
+
+
+@pytest.mark.parametrize("cap", [-77, 0, 59])
+def test_a_cap_outside_its_own_bounds_is_refused(api_for, alice, cap):
+    # Raising a cap to the bank is for a cap the schema allows; -77 is not.
+    response = _post(
+        api_for(alice), time_control={"bank": 7200, "increment": 0, "cap": cap}
+    )
+
+    assert response.status_code == 400
+    assert "most time a seat may hold" in response.json()["detail"]
