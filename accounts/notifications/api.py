@@ -37,7 +37,7 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from accounts.models import Notification, User
-from games.api.serializers import QuerySerializer
+from games.api.serializers import QueryFlagField, QuerySerializer
 from games.api.views import AuthedRequest
 from games.api.views.base import _CSRF, _NOT_JSON_BODY, _UNAUTHENTICATED, _errors
 from games.parsers import JSONParser
@@ -78,15 +78,6 @@ class _QueryIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
-@extend_schema_field({"type": "string", "enum": ["true", "1", "false", "0", ""]})
-class _QueryFlagField(serializers.BooleanField):
-    """A yes/no query parameter: `true` or `1`, `false` or `0` (or empty)."""
-
-    TRUE_VALUES = {"true", "1"}
-    # False: DRF's own value for an absent parameter.
-    FALSE_VALUES = {"false", "0", "", False}
-
-
 class NoticeListQuerySerializer(QuerySerializer):
     """The query of GET /api/me/notifications/: a bad value is a 400 naming it."""
 
@@ -102,7 +93,7 @@ class NoticeListQuerySerializer(QuerySerializer):
         required=False,
         help_text="Newer notices to pass over (default 0).",
     )
-    unread = _QueryFlagField(
+    unread = QueryFlagField(
         required=False, help_text="Only notices not read yet (default: all)."
     )
 

@@ -52,12 +52,21 @@ class _StrictCharField(serializers.CharField):
 
 
 @extend_schema_field({"type": "string", "enum": ["true", "1", "false", "0", ""]})
-class _QueryFlagField(serializers.BooleanField):
-    """A yes/no query parameter: `true` or `1`, `false` or `0` (or empty)."""
+class QueryFlagField(serializers.BooleanField):
+    """A yes/no query parameter: `true` or `1`, `false` or `0` (or empty).
+
+    Exactly these: DRF lower-cases first ("False" would pass), the schema's
+    enum does not.
+    """
 
     TRUE_VALUES = {"true", "1"}
     # False: DRF's own value for an absent parameter.
-    FALSE_VALUES = {"false", "0", False}
+    FALSE_VALUES = {"false", "0", "", False}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not (data is False or data in ("true", "1", "false", "0", "")):
+            self.fail("invalid", input=data)
+        return bool(super().to_internal_value(data))
 
 
 class _StrictBooleanField(serializers.BooleanField):
@@ -357,7 +366,7 @@ class MatchListQuerySerializer(QuerySerializer):
         choices=sorted(RULES_BY_SLUG), required=False, allow_blank=True
     )
     # Absent or empty: false.
-    mine = _QueryFlagField(
+    mine = QueryFlagField(
         required=False, help_text="Only matches where you have a seat."
     )
 

@@ -125,6 +125,7 @@ def test_brackets_inside_strings_do_not_count(api_for, alice):
         ("status=paused", "status"),
         ("mine=%00", "mine"),
         ("mine=maybe", "mine"),
+        ("mine=True", "mine"),
     ],
 )
 def test_a_bad_list_filter_is_400_naming_it(

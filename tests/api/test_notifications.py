@@ -144,6 +144,9 @@ def test_texts_are_in_the_persons_language(api_for, alice, race_match):
         {"offset": ""},
         {"limit": ""},
         {"unread": "maybe"},
+        # DRF lower-cases; the schema names "false" only.
+        {"unread": "False"},
+        {"unread": "TRUE"},
     ],
 )
 def test_a_bad_query_is_a_400_naming_it(api_for, alice, query):
