@@ -98,3 +98,24 @@ def test_removing_an_address_asks_first(alice_client, settings):
     script = (settings.BASE_DIR / "static" / "js" / "spielpost.js").read_text()
     assert "dataset?.confirm" in script
     assert "window.confirm" in script
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_way_in_e_mails_speak_the_sites_words(client_for, alice, language):
+    """The sign-up confirmation and the new-password e-mails (allauth's own
+    said "Please Confirm Your Email Address", "Password Reset Email")."""
+    alice.email = "alice@example.com"
+    alice.save(update_fields=["email"])
+    for _name, _response in _pages(client_for, alice, language):
+        pass
+    assert len(mail.outbox) >= 2
+    for message in mail.outbox:
+        # Addresses and links are not words (/accounts/confirm-email/...).
+        text = re.sub(r"https?://\S+|\S+@\S+", "", f"{message.subject}\n{message.body}")
+        wrong = WRONG[language].findall(text)
+        assert not wrong, (message.subject, wrong, text)
+    # The sign-up in _pages comes from a browser without a language: English.
+    subjects = " ".join(message.subject for message in mail.outbox)
+    assert "Please confirm your e-mail address" in subjects
+    expected = {"en": "Choose a new password", "de": "Neues Passwort wählen"}
+    assert expected[language] in subjects

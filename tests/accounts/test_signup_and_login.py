@@ -199,7 +199,7 @@ def test_signing_up_with_a_taken_address_says_to_check_the_mail(client, alice):
 
     assert not User.objects.filter(username="zed").exists()
     assert [m.to for m in mail.outbox] == [[alice.email]]
-    assert "already exists" in mail.outbox[0].body
+    assert "exists already" in mail.outbox[0].body
     assert "Check your mail" in page
     assert "If the address already has an account" in page
     assert "check your mail" in page  # the flash message
