@@ -45,4 +45,6 @@ def test_the_invitation_link_is_copied_and_lets_a_friend_in(
 
     # The match starts: the link leaves alice's board, unreloaded.
     alice.locator("#invite-url").wait_for(state="detached", timeout=10_000)
+    # Bob's own page may still be on its way back from the seat form.
+    bob.locator(".seat.viewer").wait_for(timeout=10_000)
     assert bob.locator(".seat.viewer").count() == 1
