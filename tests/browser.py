@@ -1,6 +1,11 @@
-"""The real stack for the end-to-end tests: Daphne, a Celery worker, chromium.
+"""The real stack for the browser tests: Daphne, a Celery worker, chromium.
 
-A package fixture migrates a fresh database (a temporary SQLite file, or a
+A pytest plugin (tests/conftest.py loads it with `pytest_plugins`), so the
+browser tests of every folder share it: tests/e2e/ for the platform,
+tests/games/<slug>/test_browser*.py for each game. Tests import the helpers
+(`log_in`, `create_form`, `screenshot`, `Stack`...) from here.
+
+A session fixture migrates a fresh database (a temporary SQLite file, or a
 new PostgreSQL database `spielpost_e2e_<pid>` when DATABASE_URL points to
 PostgreSQL, dropped afterwards), creates the demo accounts and starts
 `daphne` and `celery worker --beat` from this virtual environment, each in
@@ -37,7 +42,7 @@ import pytest
 
 from config.devredis import server_url
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "test-results"
 DEMO_PASSWORD = "spielpost-demo"  # accounts/management/commands/demo_accounts.py
 CHROMIUM_ARGS = [
@@ -198,9 +203,13 @@ def _wait_healthy(stack: Stack, processes: dict[str, subprocess.Popen[bytes]]) -
     )
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="session")
 def stack() -> Iterator[Stack]:
-    """Run Spielpost as a person meets it: Daphne + Celery worker with beat."""
+    """Run Spielpost as a person meets it: Daphne + Celery worker with beat.
+
+    One stack for the whole run: the browser tests live in several folders
+    (tests/e2e/, each game's own), and starting one takes many seconds.
+    """
     tmp = Path(tempfile.mkdtemp(prefix="spielpost-e2e-"))
     port = _free_port()
     stack = Stack(url=f"http://127.0.0.1:{port}", mail_dir=tmp / "mail")

@@ -16,6 +16,10 @@ import pytest
 
 from tests.tally import GAMES_PLAYED
 
+# The browser tests' stack and page fixtures, for tests/e2e/ and for each
+# game's folder alike (`pytest -m browser` picks them out by their marker).
+pytest_plugins = ["tests.browser"]
+
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     # An xdist worker hands its counts to the controller (pytest_testnodedown).

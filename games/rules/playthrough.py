@@ -17,7 +17,7 @@ from games.rules.rng import Rng
 _MAX_STEPS = 10_000
 
 # The parameters of each game's committed playthrough file
-# (tests/rules/playthroughs/<slug>.txt); `make playthroughs` rewrites them.
+# (tests/games/<slug>/playthrough.txt); `make playthroughs` rewrites them.
 PLAYTHROUGHS: dict[str, JSON] = {
     "race": {
         "seats": 3,

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from .conftest import Stack, log_in
+from tests.browser import Stack, log_in
 
 pytestmark = pytest.mark.browser
 

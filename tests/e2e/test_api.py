@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from .conftest import DEMO_PASSWORD, Stack
+from tests.browser import DEMO_PASSWORD, Stack
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from .conftest import Stack, log_in
+from tests.browser import Stack, log_in
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Stack, create_form, log_in, screenshot
+from tests.browser import Stack, create_form, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, Stack, log_in
+from tests.browser import ROOT, Stack, log_in
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from .conftest import Stack, create_form, log_in
+from tests.browser import Stack, create_form, log_in
 
 pytestmark = pytest.mark.browser
 

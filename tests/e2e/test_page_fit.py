@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Stack, create_form, log_in, screenshot
+from tests.browser import Stack, create_form, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Stack, assert_no_sideways_scroll, create_form, log_in, screenshot
+from tests.browser import (
+    Stack,
+    assert_no_sideways_scroll,
+    create_form,
+    log_in,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 

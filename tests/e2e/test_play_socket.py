@@ -15,8 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from games.consumers.play.messages import MAX_MESSAGE
-
-from .conftest import DEMO_PASSWORD, Stack
+from tests.browser import DEMO_PASSWORD, Stack
 
 pytestmark = pytest.mark.browser
 

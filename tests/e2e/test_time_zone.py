@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Stack, log_in, screenshot
+from tests.browser import Stack, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import DEMO_PASSWORD, Stack, log_in, screenshot
+from tests.browser import DEMO_PASSWORD, Stack, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,8 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from games import services
-from tests.games.helpers import DATA_CARD, legal_json, reach_play_phase, state_of
+from tests.games.helpers import DATA_CARD, legal_json, state_of
+from tests.games.race.helpers import reach_play_phase
 from tests.games.sockets import connected
 
 pytestmark = [

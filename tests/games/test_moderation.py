@@ -15,7 +15,8 @@ from django.contrib.admin.models import LogEntry
 from games import exceptions, services
 from games.clocks import PRESETS
 from games.models import Match, MatchEvent, Seat
-from tests.games.helpers import legal_json, live_race
+from tests.games.helpers import legal_json
+from tests.games.race.helpers import live_race
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,6 @@
-"""Fixtures for the pure rules tests: privacy hooks and Race scenarios.
+"""Fixtures for the pure rules tests: privacy hooks.
+
+Each game's scenario builders live in its own folder, tests/games/<slug>/.
 
 These tests need no database and no Django (STYLE.md B9): the platform's
 autouse fixtures from tests/conftest.py are replaced by no-ops here, so
@@ -8,7 +10,6 @@ autouse fixtures from tests/conftest.py are replaced by no-ops here, so
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -16,9 +17,8 @@ from typing import Any
 
 import pytest
 
-from games.rules.race import RULES as RACE
-from games.rules.race.cards import DECK, KNONSTERS, sort_hand
-from games.rules.race.state import PHASE_OVER, PHASE_PLAY, State
+from games.rules.race.cards import KNONSTERS, sort_hand
+from games.rules.race.state import PHASE_OVER, State
 from games.rules.rat_um_rad.cards import sort_hand as rur_sort_hand
 from games.rules.rat_um_rad.maps import MAPS as RUR_MAPS
 from games.rules.rng import Rng
@@ -166,87 +166,3 @@ PRIVACY: dict[str, Privacy] = {
     "knatsch": Privacy(scramble=_knatsch_scramble),
     "rat-um-rad": Privacy(scramble=_rat_um_rad_scramble),
 }
-
-
-def race_state(
-    *,
-    seats: int = 2,
-    positions: tuple[int, ...] = (0, 0, 0, 0),
-    podium: tuple[str, ...] = (),
-    hands: tuple[tuple[str, ...], ...] | None = None,
-    favourites: tuple[tuple[str, ...], ...] | None = None,
-    winners: tuple[str | None, ...] | None = None,
-    draw_pile: tuple[str, ...] | None = None,
-    current: int = 0,
-    win_bet: bool = False,
-    superpowers: bool = False,
-    **fields: Any,
-) -> State:
-    """Return a play-phase Race state built by hand (BG "Scenario Tests").
-
-    Defaults: seat 0 to move, favourites Rithle+Aristas vs Celya+Elaari (and
-    so on), hands from a seeded deal. The draw pile defaults to the seeded
-    one less the cards `hands` took; the rest of the deck is discarded, as
-    in any reachable state (ValueError if the hands and draw pile need more
-    copies of a card than the deck has).
-    """
-    state = RACE.new_state(
-        seats=seats,
-        options={"win_bet": win_bet, "superpowers": superpowers},
-        seed=1,
-    )
-    default_favourites = (
-        ("rithle", "aristas"),
-        ("celya", "elaari"),
-        ("rithle", "celya"),
-        ("aristas", "elaari"),
-    )[:seats]
-    if favourites is None:
-        favourites = default_favourites
-    if winners is None:
-        winners = tuple(f[0] for f in favourites) if win_bet else (None,) * seats
-    fields.setdefault("phase", PHASE_PLAY)
-    hands = state.hands if hands is None else hands
-    unused = Counter(DECK)
-    _take([card for hand in hands for card in hand], unused, strict=True)
-    if draw_pile is None:
-        draw_pile = _take(state.draw_pile, unused, strict=False)
-    else:
-        _take(draw_pile, unused, strict=True)
-    fields.setdefault("discard", tuple(unused.elements()))
-    return replace(
-        state,
-        current=current,
-        positions=positions,
-        podium=podium,
-        hands=hands,
-        favourites=favourites,
-        winners=winners,
-        draw_pile=draw_pile,
-        **fields,
-    )
-
-
-def _take(cards, unused: Counter, *, strict: bool) -> tuple[str, ...]:
-    # The cards of `cards` the deck still has, taken out of `unused`;
-    # strict: all of them, else the scenario is impossible.
-    taken = []
-    for card in cards:
-        if unused[card] > 0:
-            unused[card] -= 1
-            taken.append(card)
-        elif strict:
-            raise ValueError(f"the deck has too few copies of {card}")
-    return tuple(taken)
-
-
-@pytest.fixture
-def race():
-    """The Race rules object."""
-    return RACE
-
-
-@pytest.fixture
-def scenario():
-    """The `race_state` builder: `scenario(positions=..., hands=...)`."""
-    return race_state

@@ -13,7 +13,8 @@ import pytest
 from games.rules.playthrough import PLAYTHROUGHS, playthrough_text
 from games.rules.registry import RULES_BY_SLUG, default_robot
 
-DIRECTORY = Path(__file__).parent / "playthroughs"
+# Each game's file is tests/games/<slug with underscores>/playthrough.txt.
+DIRECTORY = Path(__file__).parents[1] / "games"
 PARAMETERS = PLAYTHROUGHS
 
 
@@ -27,12 +28,12 @@ def regenerate(slug: str) -> str:
 @pytest.mark.parametrize("slug", sorted(RULES_BY_SLUG))
 def test_every_game_has_a_golden_playthrough(slug):
     assert slug in PARAMETERS
-    assert (DIRECTORY / f"{slug}.txt").exists()
+    assert (DIRECTORY / slug.replace("-", "_") / "playthrough.txt").exists()
 
 
 @pytest.mark.parametrize("slug", sorted(PARAMETERS))
 def test_regenerated_playthrough_matches_the_committed_file(slug):
-    committed = (DIRECTORY / f"{slug}.txt").read_text()
+    committed = (DIRECTORY / slug.replace("-", "_") / "playthrough.txt").read_text()
     # A mismatch means behaviour changed: regenerate, then review the diff.
     assert regenerate(slug) == committed
 

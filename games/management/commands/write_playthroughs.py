@@ -13,18 +13,21 @@ from games.rules.registry import RULES_BY_SLUG, default_robot
 
 
 class Command(BaseCommand):
-    help = "Rewrite tests/rules/playthroughs/<slug>.txt for every game (or the named ones)."
+    help = (
+        "Rewrite tests/games/<slug>/playthrough.txt for every game (or the named ones)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slugs", nargs="*", help="Games to rewrite; default: all.")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        directory = Path(settings.BASE_DIR) / "tests" / "rules" / "playthroughs"
+        directory = Path(settings.BASE_DIR) / "tests" / "games"
         for slug in options["slugs"] or sorted(PLAYTHROUGHS):
             text = playthrough_text(
                 RULES_BY_SLUG[slug], robot=default_robot(slug), **PLAYTHROUGHS[slug]
             )
-            path = directory / f"{slug}.txt"
+            # The game's test folder: its slug with underscores (dice_stars).
+            path = directory / slug.replace("-", "_") / "playthrough.txt"
             changed = not path.exists() or path.read_text() != text
             path.write_text(text)
             self.stdout.write(f"{path}: {'changed' if changed else 'unchanged'}")

@@ -20,6 +20,9 @@ from games.rules.dice_stars.sheet import VALUES, Cell, Sheet, X, row_of
 from games.rules.dice_stars.state import STEP_TAKE, Die, State
 from games.rules.structs import replace
 
+# The API tests' fixtures (test_api.py here), from tests/api/.
+from tests.api.conftest import api_for  # noqa: F401
+
 
 def die(colour: str, face: int, n: int = 0) -> Die:
     """Return die number `n` (0-based) of `colour` showing `face` (0 = star)."""

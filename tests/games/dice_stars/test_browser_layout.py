@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import DEMO_PASSWORD, Stack, log_in, screenshot
+from tests.browser import DEMO_PASSWORD, Stack, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 

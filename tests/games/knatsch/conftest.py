@@ -23,6 +23,9 @@ from games.rules.knatsch.cards import ARMS, CARD_IDS, CARDS, CASTLE, CASTLES_BY_
 from games.rules.knatsch.state import State, Stop, Throw
 from games.rules.structs import replace
 
+# The API tests' fixtures (test_api.py here), from tests/api/.
+from tests.api.conftest import api_for, robots_via_celery  # noqa: F401
+
 # The castle a seat owns unless a test says otherwise: one of each arms.
 DEFAULT_CASTLES = tuple(CASTLES_BY_ARMS[arms][0] for arms in ARMS)
 

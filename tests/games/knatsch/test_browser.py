@@ -37,8 +37,7 @@ from games.rules.knatsch.strong import choose_strong
 from games.rules.registry import ROBOTS_BY_SLUG
 from games.rules.rng import Rng
 from games.rules.structs import replace
-
-from .conftest import (
+from tests.browser import (
     PUSH_WATCH_JS,
     STORE_STATE,
     Stack,

@@ -21,8 +21,9 @@ from games import services
 from games.models import Seat
 from games.rules.race.state import PowerUse
 from games.rules.structs import replace
-from tests.games.helpers import play_to_end, reach_play_phase, state_of
+from tests.games.helpers import play_to_end, state_of
 from tests.games.html_tree import Node, html_tree
+from tests.games.race.helpers import reach_play_phase
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from .conftest import Stack, create_form, log_in, screenshot
+from tests.browser import Stack, create_form, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 

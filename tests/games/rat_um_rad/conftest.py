@@ -23,6 +23,9 @@ from games.rules.rat_um_rad.maps import MAPS
 from games.rules.rat_um_rad.state import State
 from games.rules.structs import replace
 
+# The API tests' fixtures (test_api.py here), from tests/api/.
+from tests.api.conftest import api_for, robots_via_celery  # noqa: F401
+
 BASEL = MAPS["basel"]
 
 

@@ -38,8 +38,7 @@ from games.rules.rat_um_rad.maps import MAPS
 from games.rules.registry import ROBOTS_BY_SLUG
 from games.rules.structs import replace
 from games.templatetags.rat_um_rad_board import rr_points
-
-from .conftest import (
+from tests.browser import (
     PUSH_WATCH_JS,
     STORE_STATE,
     Stack,

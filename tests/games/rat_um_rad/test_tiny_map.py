@@ -12,7 +12,7 @@ import pytest
 from games.rules.rat_um_rad import RatUmRadRules, load_maps
 from games.rules.rat_um_rad.maps import parse_map
 
-TINY = Path(__file__).parent.parent / "data" / "rat-um-rad-tiny.json"
+TINY = Path(__file__).parent / "data" / "rat-um-rad-tiny.json"
 
 
 @pytest.fixture

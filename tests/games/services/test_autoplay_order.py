@@ -14,8 +14,9 @@ import pytest
 
 from games import exceptions, selectors, services
 from games.models import Seat
-from tests.games.helpers import BOB_WINS, seats_to_move, state_store
-from tests.rules.conftest import race_state
+from tests.games.helpers import seats_to_move, state_store
+from tests.games.race.conftest import race_state
+from tests.games.race.helpers import BOB_WINS
 
 pytestmark = pytest.mark.django_db
 

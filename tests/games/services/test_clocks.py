@@ -16,7 +16,8 @@ import time_machine
 
 from games import services
 from games.clocks import PRESETS
-from tests.games.helpers import legal_json, live_race, reach_play_phase, state_of
+from tests.games.helpers import legal_json, state_of
+from tests.games.race.helpers import live_race, reach_play_phase
 
 pytestmark = pytest.mark.django_db
 

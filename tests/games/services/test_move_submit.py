@@ -8,13 +8,8 @@ from games import exceptions, services
 from games.models import Match, Move
 from games.rules import IllegalMove
 from games.text import message_text
-from tests.games.helpers import (
-    legal_json,
-    play_to_end,
-    reach_play_phase,
-    seats_to_move,
-    state_of,
-)
+from tests.games.helpers import legal_json, play_to_end, seats_to_move, state_of
+from tests.games.race.helpers import reach_play_phase
 
 pytestmark = pytest.mark.django_db
 

@@ -18,13 +18,8 @@ from accounts.models import Notification
 from games import services, tasks
 from games.clocks import PRESETS
 from games.services.notices import time_warnings_send, vacation_endings_notify
-from tests.games.helpers import (
-    legal_json,
-    live_race,
-    play_to_end,
-    reach_play_phase,
-    seats_to_move,
-)
+from tests.games.helpers import legal_json, play_to_end, seats_to_move
+from tests.games.race.helpers import live_race, reach_play_phase
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,8 @@ from games import exceptions, services, tasks
 from games.clocks import PRESETS
 from games.models import LeaveReason, Match, MatchEvent, Seat
 from games.services.timeouts import STRIKES_TO_LEAVE
-from tests.games.helpers import legal_json, live_race, reach_play_phase, seats_to_move
+from tests.games.helpers import legal_json, seats_to_move
+from tests.games.race.helpers import live_race, reach_play_phase
 
 pytestmark = pytest.mark.django_db
 

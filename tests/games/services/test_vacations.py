@@ -18,7 +18,8 @@ from accounts.models import User
 from games import services
 from games.clocks import DAY, PRESETS
 from games.tasks import expire_vacations
-from tests.games.helpers import legal_json, live_race, seats_to_move
+from tests.games.helpers import legal_json, seats_to_move
+from tests.games.race.helpers import live_race
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from games import exceptions
-from tests.games.helpers import BOB_WINS, state_store
-from tests.rules.conftest import race_state
+from tests.games.helpers import state_store
+from tests.games.race.conftest import race_state
+from tests.games.race.helpers import BOB_WINS
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.games.helpers import DATA_CARD, choose_favourites, state_of
+from tests.games.helpers import DATA_CARD, state_of
+from tests.games.race.helpers import choose_favourites
 
 pytestmark = pytest.mark.django_db
 
