@@ -5,7 +5,8 @@ play against two robots (seats 2 and 3), which move through the real
 Celery worker. The people keep destination cards in setup on the board;
 then, once a person is to move, the test stores a hand-built position near
 the end (`_near_end`) through the services' bookkeeping, as
-tests/e2e/test_knatsch.py does, and the last moves are played on the board:
+tests/games/knatsch/test_browser.py does, and the last moves are played on
+the board:
 
 1. carol takes two wheel cards: a face-up one, then one from the deck;
 2. the robots take their turns (empty hands: they cannot build yet);
