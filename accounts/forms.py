@@ -16,6 +16,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from .local_time import digest_day
 from .models import Notification, User
 from .names import player_name_validate
 from .time_zones import time_zone_choices, time_zone_names
@@ -197,8 +198,6 @@ class EmailSettingsForm(forms.ModelForm[User]):
         A digest switched on starts with the next one due: one whose hour
         passed today is not sent at once.
         """
-        from accounts.notifications.schedule import digest_day
-
         user = self.instance
         user.email_off = [
             kind.value

@@ -23,7 +23,7 @@ class User(AbstractUser):
         choices=settings.LANGUAGES,
         default="en",
     )
-    # E-mail preferences (accounts/notifications/): the kinds of notice not
+    # E-mail preferences (games/notifications/): the kinds of notice not
     # to e-mail (Notification.Kind values), a daily digest instead of single
     # turn e-mails at `digest_hour` in `time_zone`, and quiet hours (local
     # times; from > to spans midnight) during which nothing is sent.
@@ -76,7 +76,7 @@ class User(AbstractUser):
 
 
 class Notification(models.Model):
-    """One notice to one person (accounts/notifications/): the bell and the e-mails.
+    """One notice to one person (games/notifications/): the bell and the e-mails.
 
     `params` holds what its text needs (JSON: names, the version of a turn,
     a result). `email_state` says what becomes of its e-mail: none planned
@@ -170,7 +170,7 @@ class Notification(models.Model):
 class EmailDelivery(models.Model):
     """One e-mail to one person, and whether their mail server has taken it.
 
-    Written by the sweeps (accounts/notifications/schedule/) in the
+    Written by the sweeps (games/notifications/schedule/) in the
     transaction that puts its notices into it (`Notification.email_delivery`;
     a digest may hold none: it lists the matches where the person is to
     move when it is sent), so the database says at every moment what is
@@ -228,7 +228,7 @@ class EmailDelivery(models.Model):
 class Presence(models.Model):
     """An open page of a person (a websocket), when no Redis keeps presence.
 
-    accounts/notifications/presence.py writes one row per connection and
+    games/notifications/presence.py writes one row per connection and
     refreshes `expires_at` (UTC) with a heartbeat; a row whose time passed
     (its process died) no longer counts.
     """

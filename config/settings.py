@@ -113,7 +113,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "games.context_processors.games",
                 "games.context_processors.turns",
-                "accounts.context_processors.notifications",
+                "games.context_processors.notifications",
             ],
         },
     },
@@ -337,7 +337,7 @@ SPECTACULAR_SETTINGS = {
 # Vacation days each account may take per calendar year (clocks paused).
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
 
-# E-mails of notices (accounts/notifications/schedule/). A "your turn"
+# E-mails of notices (games/notifications/schedule/). A "your turn"
 # e-mail waits this many seconds after the turn began and goes out only if
 # the person opened no page meanwhile: who plays live needs no e-mail.
 NOTIFY_EMAIL_GRACE = int(os.environ.get("NOTIFY_EMAIL_GRACE", "180"))
@@ -348,7 +348,7 @@ PRESENCE_TTL = int(os.environ.get("PRESENCE_TTL", "90"))
 EMAIL_FAILURES_SHOWN = int(os.environ.get("EMAIL_FAILURES_SHOWN", "3"))
 # Seconds an e-mail's one-click unsubscribe link works (60 days): long
 # enough for an old e-mail in the inbox, short enough that a leaked link
-# soon stops mattering (accounts/notifications/tokens.py).
+# soon stops mattering (games/notifications/tokens.py).
 UNSUBSCRIBE_TOKEN_MAX_AGE = int(
     os.environ.get("UNSUBSCRIBE_TOKEN_MAX_AGE", str(60 * 24 * 3600))
 )

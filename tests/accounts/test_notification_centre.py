@@ -18,11 +18,11 @@ from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from accounts.context_processors import notifications as bell_context
 from accounts.models import Notification
-from accounts.notifications import selectors
-from accounts.notifications.services import notifications_prune
-from accounts.tasks import prune_notifications
+from games.context_processors import notifications as bell_context
+from games.notifications import selectors
+from games.notifications.services import notifications_prune
+from games.tasks import prune_notifications
 
 pytestmark = pytest.mark.django_db
 
@@ -331,7 +331,7 @@ def test_the_prune_task_delegates_to_the_service(monkeypatch):
         calls.append(kwargs)
         return 5
 
-    monkeypatch.setattr("accounts.notifications.services.notifications_prune", prune)
+    monkeypatch.setattr("games.notifications.services.notifications_prune", prune)
 
     assert prune_notifications() == 5
     assert calls == [{}]

@@ -88,7 +88,7 @@ async def test_a_guest_page_has_no_bell_to_ring(socket_for, alice):
 
 
 async def test_reading_on_another_page_empties_the_bell(socket_for, alice):
-    from accounts.notifications.services import notifications_read
+    from games.notifications.services import notifications_read
 
     await _unread_for(alice, 3)
     socket = await connected(await socket_for("/ws/lobby/", alice))

@@ -254,7 +254,7 @@ def _hand_out_on_commit(delivery_id: int, attempt: int) -> None:
     the row stays queued and the sweep hands it out again when its
     hand-out runs out.
     """
-    from accounts.tasks import send_notification_emails
+    from games.tasks import send_notification_emails
 
     transaction.on_commit(
         lambda: send_notification_emails.delay(delivery_id, attempt), robust=True

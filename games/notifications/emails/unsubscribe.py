@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import Notification, User
-from accounts.notifications.tokens import (
+from games.notifications.tokens import (
     DIGEST,
     UnsubscribeTokenInvalid,
     unsubscribe_check,

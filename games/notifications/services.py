@@ -46,7 +46,7 @@ def notify(
     written only when there is none. Returns the notices written: one
     INSERT for all, plus one UPDATE per person for a replacing kind.
     """
-    from accounts.notifications.schedule import email_plan
+    from games.notifications.schedule import email_plan
 
     people = {user.pk: user for user in users if user is not None}
     if not people:

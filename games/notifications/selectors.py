@@ -9,7 +9,7 @@ from django.core.paginator import Page, Paginator
 from django.utils import timezone
 
 from accounts.models import Notification, User
-from accounts.notifications import texts
+from games.notifications import texts
 
 # Notices on one page of the notification list.
 NOTICES_PER_PAGE = 50

@@ -16,8 +16,8 @@ from datetime import datetime
 from allauth.account.models import EmailAddress
 
 from accounts.models import Notification, User
-from accounts.notifications.presence import seen_since
 from games.models import Match, Seat
+from games.notifications.presence import seen_since
 
 Kind = Notification.Kind
 State = Notification.EmailState
