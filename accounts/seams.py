@@ -8,6 +8,9 @@ lists below, which that app fills in its `AppConfig.ready()` (games/apps.py):
 - `reserved_names`: callables returning labels no player may go by (the
   robots' labels, in their gettext msgids: `accounts.names` checks every
   language), read at call time, so a game registered later counts too.
+- `email_kinds`: callables returning the kinds of notice a person may
+  switch off by e-mail, as (value, label) pairs in the profile's order
+  (games' `Notification.Kind`); `User.email_off` holds the values.
 - `profile_sections`: callables returning context for the profile page
   (accounts/profile.html), one section each (the vacation's); read on every
   render, in order. A section whose form was posted with errors renders the
@@ -23,11 +26,14 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeAlias
 
 from django.http import HttpRequest
+from django.utils.functional import Promise
 
 ReservedNames: TypeAlias = Callable[[], Iterable[str]]
+EmailKinds: TypeAlias = Callable[[], Iterable[tuple[str, str | Promise]]]
 ProfileSection: TypeAlias = Callable[[HttpRequest], Mapping[str, Any]]
 
 reserved_names: list[ReservedNames] = []
+email_kinds: list[EmailKinds] = []
 profile_sections: list[ProfileSection] = []
 
 
@@ -35,3 +41,8 @@ def seam_add(seam: list[Any], hook: Any) -> None:
     """Append `hook` to `seam` once (a second `ready()`, e.g. in tests, adds nothing)."""
     if hook not in seam:
         seam.append(hook)
+
+
+def email_kinds_choices() -> list[tuple[str, str | Promise]]:
+    """Return every (value, label) of `email_kinds`, in order of registration."""
+    return [choice for source in email_kinds for choice in source()]

@@ -42,9 +42,9 @@ from django.core import mail  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_databases, teardown_databases  # noqa: E402
 
-from accounts.models import Notification, User  # noqa: E402
+from accounts.models import User  # noqa: E402
 from games import services  # noqa: E402
-from games.models import Match  # noqa: E402
+from games.models import Match, Notification  # noqa: E402
 from games.notifications import presence  # noqa: E402
 from games.notifications.schedule import digests_send, emails_send_due  # noqa: E402
 from games.services.notices import time_warnings_send  # noqa: E402

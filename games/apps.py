@@ -7,6 +7,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.http import HttpRequest
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 
@@ -20,6 +21,7 @@ class GamesConfig(AppConfig):
         from accounts import seams
 
         seams.seam_add(seams.reserved_names, robot_labels)
+        seams.seam_add(seams.email_kinds, notice_kinds)
         seams.seam_add(seams.profile_sections, vacation_section)
 
 
@@ -45,3 +47,10 @@ def vacation_section(request: HttpRequest) -> Mapping[str, Any]:
     from games import profile_views
 
     return profile_views.vacation_section(request)
+
+
+def notice_kinds() -> list[tuple[str, str | Promise]]:
+    """Return the kinds of notice, as (value, label): each can be kept off e-mail."""
+    from games.models import Notification
+
+    return [(kind.value, kind.label) for kind in Notification.Kind]

@@ -19,8 +19,9 @@ import time_machine
 from django.conf import settings
 from django.db import connection, connections
 
-from accounts.models import EmailDelivery, Notification
+from accounts.models import EmailDelivery
 from games import services
+from games.models import Notification
 from games.notifications.emails import (
     deliveries_resume,
     email_deliver,

@@ -17,8 +17,9 @@ import pytest
 import time_machine
 from allauth.account.models import EmailAddress
 
-from accounts.models import EmailDelivery, Notification
+from accounts.models import EmailDelivery
 from games import services, tasks
+from games.models import Notification
 from games.notifications import presence
 from games.notifications.schedule import (
     digests_send,

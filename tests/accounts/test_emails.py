@@ -18,9 +18,8 @@ import pytest
 import time_machine
 from django.conf import settings
 
-from accounts.models import Notification
 from games import services
-from games.models import Match
+from games.models import Match, Notification
 from games.notifications.emails import (
     DigestRow,
     digest_email,

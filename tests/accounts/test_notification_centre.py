@@ -18,8 +18,8 @@ from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from accounts.models import Notification
 from games.context_processors import notifications as bell_context
+from games.models import Notification
 from games.notifications import selectors
 from games.notifications.services import notifications_prune
 from games.tasks import prune_notifications
@@ -349,9 +349,16 @@ def test_the_migration_leaves_one_unread_turn_per_match(alice, bob, race_match):
     # "your turn" of each match and person are read by the migration.
     import importlib
 
-    from django.apps import apps
+    from django.db import connection
+    from django.db.migrations.loader import MigrationLoader
 
     migration = importlib.import_module("accounts.migrations.0007_email_deliveries")
+    # The models as that migration saw them (Notification was accounts' then).
+    apps = (
+        MigrationLoader(connection)
+        .project_state(("accounts", "0007_email_deliveries"))
+        .apps
+    )
     Notification.objects.all().delete()
     stacked = [
         _notice(

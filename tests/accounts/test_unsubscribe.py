@@ -14,7 +14,7 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import Notification
+from games.models import Notification
 from games.notifications.emails import turn_email
 from games.notifications.tokens import (
     DIGEST,

@@ -12,8 +12,8 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from accounts.models import Notification
 from games import broadcast, services
+from games.models import Notification
 from tests.games.sockets import connected, frames_until_quiet
 
 pytestmark = [

@@ -34,7 +34,8 @@ from django.db.models import F
 from django.db.models.functions import Least
 from django.utils import timezone
 
-from accounts.models import EmailDelivery, Notification, User
+from accounts.models import EmailDelivery, User
+from games.models import Notification
 
 from .compose import digest_email, digest_rows, turn_email
 

@@ -15,8 +15,8 @@ from datetime import datetime
 
 from allauth.account.models import EmailAddress
 
-from accounts.models import Notification, User
-from games.models import Match, Seat
+from accounts.models import User
+from games.models import Match, Notification, Seat
 from games.notifications.presence import seen_since
 
 Kind = Notification.Kind

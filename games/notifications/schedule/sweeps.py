@@ -18,7 +18,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.local_time import digest_day, quiet_end, quiet_now
-from accounts.models import Notification, User
+from accounts.models import User
+from games.models import Notification
 from games.notifications.emails.delivery import email_queue
 
 from .relevance import (
