@@ -23,13 +23,16 @@ reader sees every caller with one grep for the list's name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.http import HttpRequest
-from django.utils.functional import Promise
+
+if TYPE_CHECKING:
+    # Labels are lazy (gettext_lazy); the stubs-only alias says so.
+    from django_stubs_ext import StrOrPromise
 
 ReservedNames: TypeAlias = Callable[[], Iterable[str]]
-EmailKinds: TypeAlias = Callable[[], Iterable[tuple[str, str | Promise]]]
+EmailKinds: TypeAlias = "Callable[[], Iterable[tuple[str, StrOrPromise]]]"
 ProfileSection: TypeAlias = Callable[[HttpRequest], Mapping[str, Any]]
 
 reserved_names: list[ReservedNames] = []
@@ -43,6 +46,6 @@ def seam_add(seam: list[Any], hook: Any) -> None:
         seam.append(hook)
 
 
-def email_kinds_choices() -> list[tuple[str, str | Promise]]:
+def email_kinds_choices() -> list[tuple[str, StrOrPromise]]:
     """Return every (value, label) of `email_kinds`, in order of registration."""
     return [choice for source in email_kinds for choice in source()]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.apps import AppConfig
 from django.http import HttpRequest
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    # Labels are lazy (gettext_lazy); the stubs-only alias says so.
+    from django_stubs_ext import StrOrPromise
 
 
 class GamesConfig(AppConfig):
@@ -49,7 +52,7 @@ def vacation_section(request: HttpRequest) -> Mapping[str, Any]:
     return profile_views.vacation_section(request)
 
 
-def notice_kinds() -> list[tuple[str, str | Promise]]:
+def notice_kinds() -> list[tuple[str, StrOrPromise]]:
     """Return the kinds of notice, as (value, label): each can be kept off e-mail."""
     from games.models import Notification
 
