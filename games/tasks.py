@@ -61,7 +61,10 @@ def notify_vacation_endings() -> int:
     return vacation_endings_notify()
 
 
-# Notice e-mails (games/notifications/): e-mail scheduling (schedule/),: the beat's sweeps.
+# Notice e-mails (games/notifications/schedule/): the beat's sweeps. Named
+# accounts.tasks.* until issue 22: beat's DatabaseScheduler rewrites its rows
+# from config/schedule.py when it starts, and an e-mail whose task was lost
+# in the queue is handed out again by resume_email_deliveries.
 
 
 @shared_task
