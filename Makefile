@@ -55,7 +55,7 @@ test: install
 	$(BIN)/pytest -m browser
 
 lint: install
-	$(BIN)/ruff format --check . && $(BIN)/ruff check .
+	$(BIN)/ruff format --check . && $(BIN)/ruff check . && $(BIN)/lint-imports --no-cache
 
 fmt: install
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .

@@ -48,7 +48,7 @@ class UserAdmin(BaseUserAdmin[User]):
 class EmailDeliveryAdmin(admin.ModelAdmin[EmailDelivery]):
     """The e-mails and whether the mail server took them: to read, not to edit.
 
-    Rows are written and claimed by accounts.notifications.emails.delivery
+    Rows are written and claimed by games.notifications.emails.delivery
     alone; an edit here could send an e-mail twice or never.
     """
 

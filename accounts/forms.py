@@ -16,7 +16,9 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .models import Notification, User
+from . import seams
+from .local_time import digest_day
+from .models import User
 from .names import player_name_validate
 from .time_zones import time_zone_choices, time_zone_names
 
@@ -159,12 +161,13 @@ class EmailSettingsForm(forms.ModelForm[User]):
             # An old alias stored before the list was current stays choosable.
             zones.choices = [(current, current), *zones.choices]
         off = set(self.instance.email_off or [])
-        # The kinds' checkboxes first, in the order of Notification.Kind.
+        # The kinds' checkboxes first, in their order (seams.email_kinds:
+        # the notices games writes).
         kinds = {
-            self.KIND_PREFIX + kind.value: forms.BooleanField(
-                label=kind.label, required=False, initial=kind.value not in off
+            self.KIND_PREFIX + value: forms.BooleanField(
+                label=label, required=False, initial=value not in off
             )
-            for kind in Notification.Kind
+            for value, label in seams.email_kinds_choices()
         }
         self.fields = {**kinds, **self.fields}
 
@@ -197,13 +200,11 @@ class EmailSettingsForm(forms.ModelForm[User]):
         A digest switched on starts with the next one due: one whose hour
         passed today is not sent at once.
         """
-        from accounts.notifications.schedule import digest_day
-
         user = self.instance
         user.email_off = [
-            kind.value
-            for kind in Notification.Kind
-            if not self.cleaned_data.get(self.KIND_PREFIX + kind.value)
+            value
+            for value, _label in seams.email_kinds_choices()
+            if not self.cleaned_data.get(self.KIND_PREFIX + value)
         ]
         if user.email_digest and "email_digest" in self.changed_data:
             user.digest_sent_on = digest_day(user, timezone.now())

@@ -22,8 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from games.rules.registry import ROBOTS_BY_SLUG
-
+from . import seams
 from .models import User
 
 INVISIBLE_CHARACTERS = _(
@@ -46,8 +45,8 @@ _BLANK_LOOKING = frozenset(
 )
 _IDEOGRAPHIC_VARIATION_SELECTORS = range(0xE0100, 0xE01F0)
 
-# Robot seats are labelled "Robot <n> (<robot's label>)" (games.models.Seat)
-# in every language: names containing these words, in any language the site
+# Robot seats are labelled "Robot <n> (<robot's label>)" (games: the labels
+# come through seams.reserved_names) in every language: names containing these words, in any language the site
 # speaks, are refused.
 _ROBOT_WORDS = (gettext_noop("Robot"), gettext_noop("free seat"))
 # Contained anywhere in a name: rare enough in real names to refuse outright.
@@ -129,9 +128,7 @@ def _keys(names: Iterable[str]) -> set[str]:
 
 def _robot_phrases() -> set[str]:
     """Return the keys of the robots' words and labels in every language."""
-    labels = [
-        robot.label for robots in ROBOTS_BY_SLUG.values() for robot in robots.values()
-    ]
+    labels = [label for source in seams.reserved_names for label in source()]
     phrases = []
     for language, _name in settings.LANGUAGES:
         with translation.override(language):

@@ -1,4 +1,8 @@
-"""Profile URLs (sign-up, log-in etc. are allauth's, under /accounts/)."""
+"""Profile URLs (sign-up, log-in etc. are allauth's, under /accounts/).
+
+The profile's doors about play (vacation, notification centre) join this
+`accounts` namespace in config/urls.py (they live in games/profile_views.py).
+"""
 
 from __future__ import annotations
 
@@ -10,12 +14,4 @@ app_name = "accounts"
 urlpatterns = [
     path("", views.profile, name="profile"),
     path("token/", views.token_regenerate, name="token_regenerate"),
-    path("vacation/start/", views.vacation_start, name="vacation_start"),
-    path("vacation/end/", views.vacation_end, name="vacation_end"),
-    path("notifications/", views.notifications, name="notifications"),
-    path(
-        "notifications/read/",
-        views.notifications_read_all,
-        name="notifications_read_all",
-    ),
 ]

@@ -1,9 +1,16 @@
-"""The profile pages: the profile (name, language, e-mail settings, vacation,
-the API token) and the notification list."""
+"""The profile page: name, language, e-mail settings and the API token.
+
+Sections about play (the vacation) come from other apps through
+`seams.profile_sections`; their doors (vacation, notification centre,
+unsubscribe) are in games/profile_views.py, under the same URL names
+(`accounts:...`, composed in config/urls.py). Nothing here imports games.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -14,27 +21,12 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
-from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.notifications.emails import (
-    email_topic,
-    email_unsubscribe,
-    unsubscribe_target,
-)
-from accounts.notifications.selectors import notice_page
-from accounts.notifications.services import notifications_read
-from accounts.notifications.tokens import DIGEST, UnsubscribeTokenInvalid
-from games import services as games_services
-
-from . import services
-from .exceptions import VacationRefused
-from .forms import EmailSettingsForm, ProfileForm, VacationForm
+from . import seams, services
+from .forms import EmailSettingsForm, ProfileForm
 from .models import User
 
-# The length a vacation form offers unless fewer days are left.
-VACATION_DAYS_DEFAULT = 7
 # The POST field that says the e-mail section's form was sent (it shares
 # the profile's URL: e-mail footers link to /profile/#email).
 EMAIL_SECTION = "email"
@@ -61,7 +53,7 @@ def profile(request: AuthedRequest) -> HttpResponse:
         translation.activate(user.language)
         messages.success(request, _("Your profile has been saved."))
         return redirect("accounts:profile")
-    return _profile_page(request, form=form)
+    return profile_page(request, form=form)
 
 
 def _email_settings_save(request: AuthedRequest) -> HttpResponse:
@@ -71,7 +63,7 @@ def _email_settings_save(request: AuthedRequest) -> HttpResponse:
     user = User.objects.get(pk=request.user.pk)
     email_form = EmailSettingsForm(request.POST, instance=user)
     if not email_form.is_valid():
-        return _profile_page(request, email_form=email_form)
+        return profile_page(request, email_form=email_form)
     email_form.save()
     messages.success(request, _("Your e-mail settings have been saved."))
     return redirect(reverse("accounts:profile") + f"#{EMAIL_SECTION}")
@@ -88,79 +80,37 @@ def token_regenerate(request: AuthedRequest) -> HttpResponse:
     return redirect("accounts:profile")
 
 
-@require_POST
-@login_required
-def vacation_start(request: AuthedRequest) -> HttpResponse:
-    """Start a vacation of the posted number of days; 400 and the page if refused."""
-    state = games_services.vacation_state(user=request.user)
-    form = VacationForm(request.POST, most=state.days_startable)
-    if form.is_valid():
-        try:
-            user = games_services.vacation_start(
-                user=request.user, days=form.cleaned_data["days"]
-            )
-        except VacationRefused as refusal:
-            form.add_error("days", str(refusal.message))
-        else:
-            assert user.vacation_until is not None
-            messages.success(
-                request,
-                _("Your vacation has started: your clocks stand still until %(until)s.")
-                % {"until": _when(user.vacation_until)},
-            )
-            return redirect("accounts:profile")
-    return _profile_page(request, vacation_form=form)
-
-
-@require_POST
-@login_required
-def vacation_end(request: AuthedRequest) -> HttpResponse:
-    """End the player's vacation (nothing to do if there is none)."""
-    if games_services.vacation_state(user=request.user).on_vacation:
-        games_services.vacation_end(user=request.user)
-        messages.success(
-            request,
-            _(
-                "Your vacation has ended and your clocks run again. The days "
-                "you did not take are kept."
-            ),
-        )
-    else:
-        messages.info(request, _("You are not on vacation."))
-    return redirect("accounts:profile")
-
-
-def _profile_page(
+def profile_page(
     request: AuthedRequest,
     *,
     form: ProfileForm | None = None,
     email_form: EmailSettingsForm | None = None,
-    vacation_form: VacationForm | None = None,
+    section: Mapping[str, Any] | None = None,
+    invalid: bool = False,
 ) -> HttpResponse:
-    """Render the profile page; 400 if a posted form has errors."""
+    """Render the profile page; 400 if a posted form has errors.
+
+    Each of `seams.profile_sections` adds its context; `section` (the
+    context of a section whose posted form failed, from its own view)
+    replaces that section's keys, and `invalid` says the form failed.
+    """
     form = form or ProfileForm(instance=request.user)
     email_form = email_form or EmailSettingsForm(instance=request.user)
-    vacation = games_services.vacation_state(user=request.user)
-    if vacation_form is None:
-        vacation_form = VacationForm(
-            initial={"days": min(VACATION_DAYS_DEFAULT, vacation.days_startable)},
-            most=vacation.days_startable,
-        )
     token = services.api_token_get_or_create(user=request.user)
+    context: dict[str, Any] = {
+        "form": form,
+        "email_form": email_form,
+        "email_failures": _email_failures(request.user),
+        "token": token.key,
+    }
+    for profile_section in seams.profile_sections:
+        context.update(profile_section(request))
+    context.update(section or {})
     return render(
         request,
         "accounts/profile.html",
-        {
-            "form": form,
-            "email_form": email_form,
-            "email_failures": _email_failures(request.user),
-            "token": token.key,
-            "vacation": vacation,
-            "vacation_form": vacation_form,
-            "vacation_until": _when(vacation.until) if vacation.until else "",
-            "vacation_left": _days_and_hours(vacation.hours_left),
-        },
-        status=400 if form.errors or email_form.errors or vacation_form.errors else 200,
+        context,
+        status=400 if form.errors or email_form.errors or invalid else 200,
     )
 
 
@@ -175,100 +125,14 @@ def _email_failures(user: User) -> dict[str, object] | None:
     return {
         "address": user.email,
         "count": user.email_failures,
-        "last": _when(user.email_failed_at) if user.email_failed_at else "",
+        "last": moment_text(user.email_failed_at) if user.email_failed_at else "",
     }
 
 
-def _days_and_hours(hours: int) -> str:
-    """Return whole `hours` as "20" (days) or "20 d 23 h": vacations count hours."""
-    days, rest = divmod(hours, 24)
-    if not rest:
-        return str(days)
-    return _("%(days)s d %(hours)s h") % {"days": days, "hours": rest}
+def moment_text(moment: datetime) -> str:
+    """Return `moment` as a date and time in the viewer's language, with its zone.
 
-
-def _when(moment: datetime) -> str:
-    """Return `moment` as a date and time in the viewer's language, with its zone."""
+    Also the vacation's section (games/profile_views.py) says its end so.
+    """
     local = timezone.localtime(moment)
     return f"{date_format(local, 'DATETIME_FORMAT')} {date_format(local, 'T')}"
-
-
-# The notification centre (issue 11). Never cached: back on it, the browser
-# asks again and the page marks what is new since.
-@never_cache
-@require_GET
-@login_required
-def notifications(request: AuthedRequest) -> HttpResponse:
-    """List the person's notices, newest first, 50 a page; mark them all read.
-
-    All, not only the 50 shown: the bell counts what the person has not
-    seen, and who opened the list has seen that there is news (older pages
-    are a click away). The rows keep their unread mark for this one view;
-    the bell (rendered after) and the person's other open pages (pushed)
-    count them read.
-    """
-    notices = notice_page(user=request.user, number=request.GET.get("page"))
-    if notices.page.paginator.count:
-        notifications_read(user=request.user)
-    return render(request, "accounts/notifications.html", {"notices": notices})
-
-
-@require_POST
-@login_required
-def notifications_read_all(request: AuthedRequest) -> HttpResponse:
-    """Mark every notice of the person read (all pages, not just the one shown)."""
-    if notifications_read(user=request.user):
-        messages.success(request, _("All your notifications are marked as read."))
-    return redirect("accounts:notifications")
-
-
-# One-click unsubscribe (issue 11): reached from e-mails, without logging in.
-
-UNSUBSCRIBE_TEMPLATE = "notifications/unsubscribe.html"
-
-
-@csrf_exempt
-@never_cache
-@require_http_methods(["GET", "POST"])
-def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    """Stop one kind of e-mail for the person `token` names; no log-in needed.
-
-    GET asks first and changes nothing (mail scanners open links). POST,
-    from the page's button or a mail provider's RFC 8058 one-click (body
-    `List-Unsubscribe=One-Click`, no cookies and no CSRF token: the signed
-    token is what authenticates), switches it off and says so. The page is
-    in the person's language. A bad or expired token: 400, nothing changed.
-    """
-    try:
-        person, kind = unsubscribe_target(token=token)
-    except UnsubscribeTokenInvalid as error:
-        return render(
-            request,
-            UNSUBSCRIBE_TEMPLATE,
-            {
-                "invalid": True,
-                "expired": error.expired,
-                "settings_url": _email_settings(),
-            },
-            status=400,
-        )
-    done = request.method == "POST"
-    if done:
-        person = email_unsubscribe(user=person, kind=kind)
-    with translation.override(person.language):
-        return render(
-            request,
-            UNSUBSCRIBE_TEMPLATE,
-            {
-                "done": done,
-                "digest": kind == DIGEST,
-                "topic": email_topic(kind),
-                "name": person.name,
-                "settings_url": _email_settings(),
-            },
-        )
-
-
-def _email_settings() -> str:
-    """Return the path of the profile's e-mail settings (log-in comes first)."""
-    return reverse("accounts:profile") + "#email"

@@ -42,13 +42,13 @@ from django.core import mail  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_databases, teardown_databases  # noqa: E402
 
-from accounts.models import Notification, User  # noqa: E402
-from accounts.notifications import presence  # noqa: E402
-from accounts.notifications.schedule import digests_send, emails_send_due  # noqa: E402
-from accounts.tasks import send_notification_emails  # noqa: E402
+from accounts.models import User  # noqa: E402
 from games import services  # noqa: E402
-from games.models import Match  # noqa: E402
+from games.models import Match, Notification  # noqa: E402
+from games.notifications import presence  # noqa: E402
+from games.notifications.schedule import digests_send, emails_send_due  # noqa: E402
 from games.services.notices import time_warnings_send  # noqa: E402
+from games.tasks import send_notification_emails  # noqa: E402
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 STEP = timedelta(minutes=10)

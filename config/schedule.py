@@ -34,20 +34,20 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Pending notice e-mails whose grace period is over: a "your turn" goes
     # out at most 30 s after NOTIFY_EMAIL_GRACE.
     "notification-emails-send": {
-        "task": "accounts.tasks.send_due_notification_emails",
+        "task": "games.tasks.send_due_notification_emails",
         "schedule": 30.0,
     },
     # E-mails not delivered whose next attempt is due: retries after their
     # back-off, and those of a worker killed mid-attempt once its claim
     # (emails.delivery.CLAIM) ran out. Every 30 s, as the e-mail sweep.
     "email-deliveries-resume": {
-        "task": "accounts.tasks.resume_email_deliveries",
+        "task": "games.tasks.resume_email_deliveries",
         "schedule": 30.0,
     },
     # Daily digests at each person's hour in their time zone: at most five
     # minutes late, and most runs find nobody whose hour has come.
     "digests-send": {
-        "task": "accounts.tasks.send_digests",
+        "task": "games.tasks.send_digests",
         "schedule": 300.0,
     },
     # Robots whose task was lost (a worker died mid-task, a broker restart)
@@ -60,7 +60,7 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # counted in days needs no finer grain than once a day, and one delete
     # a day keeps each run small.
     "notifications-prune": {
-        "task": "accounts.tasks.prune_notifications",
+        "task": "games.tasks.prune_notifications",
         "schedule": 86400.0,
     },
 }

@@ -6,6 +6,21 @@ REDIS_URL for its processes (config/devredis.py); without it (`make test`,
 a bare manage.py) channel layer, cache and Celery broker are in-memory and
 nothing crosses processes. Set DATABASE_URL and REDIS_URL for PostgreSQL
 and Redis in production. Every variable is listed in the README.
+
+Sections, in this order, each under a `# -- <n>. <title> ---` line:
+  1. Paths and environment
+  2. Security: hosts, proxies, TLS, cookies, Content-Security-Policy
+  3. Apps, middleware, URLs, templates
+  4. Database
+  5. Redis: cache and channels (in-memory without REDIS_URL)
+  6. Languages and time
+  7. Static files
+  8. Log-in: user model, passwords, allauth, sessions
+  9. E-mail
+  10. Celery: the worker and beat
+  11. API: Django REST framework and the OpenAPI schema
+  12. Play: vacations and notices
+  13. Logging
 """
 
 from __future__ import annotations
@@ -20,6 +35,7 @@ from django.utils.translation import gettext_lazy as _
 from config.devredis import celery_broker_url, var_dir
 from config.schedule import BEAT_SCHEDULE
 
+# -- 1. Paths and environment -------------------------------------------------
 # Lets Django's generic classes be subscripted at runtime, as the type
 # checker wants them (`admin.ModelAdmin[Match]`, `forms.ModelForm[User]`).
 django_stubs_ext.monkeypatch()
@@ -48,10 +64,70 @@ DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me")
 if not DEBUG and SECRET_KEY.startswith("dev-only"):
     raise RuntimeError("Set SECRET_KEY when DEBUG is off.")
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
+
+# -- 2. Security: hosts, proxies, TLS, cookies, Content-Security-Policy -------
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# Client addresses, for allauth's and DRF's rate limits alike. X-Forwarded-For
+# is written by the client unless a proxy of ours overwrites it, so it is read
+# only behind TRUSTED_PROXY_COUNT proxies (then the address that the outermost
+# of them saw); with 0, every client is REMOTE_ADDR.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+if TRUSTED_PROXY_COUNT < 0:
+    raise RuntimeError("TRUSTED_PROXY_COUNT must be 0 or more.")
+
+# TLS. Production runs behind a TLS-terminating proxy (README, Configuration):
+# SECURE_PROXY_SSL_HEADER names the header by which the proxy says the
+# request came over HTTPS ("X-Forwarded-Proto"; the proxy must set it
+# itself, never pass on the client's), so that SSL redirect, secure
+# cookies and request.is_secure() see HTTPS. Off by default: plain HTTP
+# (make run, bench/load.py) keeps working.
+_proxy_ssl_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+if _proxy_ssl_header:
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + _proxy_ssl_header.upper().replace("-", "_"),
+        "https",
+    )
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# The health check is asked over plain HTTP by load balancers.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+
+# Cookies: secure with DEBUG off (SECURE_COOKIES=0 on a plain-HTTP host).
+if not DEBUG:
+    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+# The language cookie like the session cookie: secure with DEBUG off, never
+# sent with cross-site requests, unreadable by scripts (none reads it).
+LANGUAGE_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", True)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
+
+# Content-Security-Policy (config/security.py). Scripts and connections (the websockets too: CSP 3's
+# 'self' covers ws: and wss: of the same host) only from the site itself;
+# inline styles stay allowed for the boards' style attributes.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+CONTENT_SECURITY_POLICY_BY_PATH: dict[str, str] = {}
+
+
+# -- 3. Apps, middleware, URLs, templates -------------------------------------
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -113,12 +189,14 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "games.context_processors.games",
                 "games.context_processors.turns",
-                "accounts.context_processors.notifications",
+                "games.context_processors.notifications",
             ],
         },
     },
 ]
 
+
+# -- 4. Database --------------------------------------------------------------
 # Database. CONN_MAX_AGE stays 0: under Daphne every request runs in its own
 # thread, and persistent connections exhausted PostgreSQL's limit in seconds.
 # DATABASE_POOL=1 turns on psycopg's pool instead (PostgreSQL only).
@@ -144,6 +222,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+# -- 5. Redis: cache and channels (in-memory without REDIS_URL) ---------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
@@ -190,6 +270,31 @@ LIVE_POLL_SECONDS = float(
 # often instead and try to rejoin their group.
 LIVE_FALLBACK_POLL_SECONDS = float(os.environ.get("LIVE_FALLBACK_POLL_SECONDS", "3"))
 
+
+# -- 6. Languages and time ----------------------------------------------------
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("de", _("German"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+
+# -- 7. Static files ----------------------------------------------------------
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if not DEBUG
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+
+
+# -- 8. Log-in: user model, passwords, allauth, sessions ----------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
@@ -235,16 +340,10 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed": os.environ.get("LOGIN_RATE_LIMIT", "10/m/ip,5/5m/key"),
 }
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Spielpost] "
-
-# Client addresses, for allauth's and DRF's rate limits alike. X-Forwarded-For
-# is written by the client unless a proxy of ours overwrites it, so it is read
-# only behind TRUSTED_PROXY_COUNT proxies (then the address that the outermost
-# of them saw); with 0, every client is REMOTE_ADDR.
-TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
-if TRUSTED_PROXY_COUNT < 0:
-    raise RuntimeError("TRUSTED_PROXY_COUNT must be 0 or more.")
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 
+
+# -- 9. E-mail ----------------------------------------------------------------
 # By default every e-mail is a file in EMAIL_FILE_PATH and one console line
 # (config/mail.py): under `make run` the sign-up link is in var/mail/.
 # Production sets the SMTP backend.
@@ -261,25 +360,30 @@ DEFAULT_FROM_EMAIL = os.environ.get(
     "DEFAULT_FROM_EMAIL", "Spielpost <noreply@spielpost.local>"
 )
 
-LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("de", _("German"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = "UTC"
-USE_I18N = True
-USE_TZ = True
 
-STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
-STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG
-        else "django.contrib.staticfiles.storage.StaticFilesStorage"
-    },
-}
+# -- 10. Celery: the worker and beat ------------------------------------------
+# Celery. The broker is REDIS_URL's Redis (`make run`: its embedded one).
+# Without REDIS_URL it is kombu's in-memory transport: a process enqueues only
+# for itself (the tests run what they enqueue). kombu's filesystem transport,
+# the old default, corrupts its message files under a worker with two
+# processes and beat (celery/kombu#1551): it is not offered any more.
+# Results are not stored (tasks return nothing).
+CELERY_BROKER_URL = celery_broker_url(REDIS_URL) if REDIS_URL else "memory://"
+# The worker retries a broker that is not up yet: said out loud, so the
+# worker prints no deprecation warning about this default at each start.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# The periodic tasks, with why each runs as often as it does.
+CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
+# Tests run tasks only where they enqueue them explicitly (STYLE.md B8).
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
+
+# -- 11. API: Django REST framework and the OpenAPI schema --------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.CheckedTokenAuthentication",
@@ -334,10 +438,12 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
+
+# -- 12. Play: vacations and notices ------------------------------------------
 # Vacation days each account may take per calendar year (clocks paused).
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
 
-# E-mails of notices (accounts/notifications/schedule/). A "your turn"
+# E-mails of notices (games/notifications/schedule/). A "your turn"
 # e-mail waits this many seconds after the turn began and goes out only if
 # the person opened no page meanwhile: who plays live needs no e-mail.
 NOTIFY_EMAIL_GRACE = int(os.environ.get("NOTIFY_EMAIL_GRACE", "180"))
@@ -348,7 +454,7 @@ PRESENCE_TTL = int(os.environ.get("PRESENCE_TTL", "90"))
 EMAIL_FAILURES_SHOWN = int(os.environ.get("EMAIL_FAILURES_SHOWN", "3"))
 # Seconds an e-mail's one-click unsubscribe link works (60 days): long
 # enough for an old e-mail in the inbox, short enough that a leaked link
-# soon stops mattering (accounts/notifications/tokens.py).
+# soon stops mattering (games/notifications/tokens.py).
 UNSUBSCRIBE_TOKEN_MAX_AGE = int(
     os.environ.get("UNSUBSCRIBE_TOKEN_MAX_AGE", str(60 * 24 * 3600))
 )
@@ -356,26 +462,8 @@ UNSUBSCRIBE_TOKEN_MAX_AGE = int(
 # bell's page would otherwise grow for ever; e-mails are long sent by then).
 NOTIFICATION_RETENTION_DAYS = int(os.environ.get("NOTIFICATION_RETENTION_DAYS", "90"))
 
-# Celery. The broker is REDIS_URL's Redis (`make run`: its embedded one).
-# Without REDIS_URL it is kombu's in-memory transport: a process enqueues only
-# for itself (the tests run what they enqueue). kombu's filesystem transport,
-# the old default, corrupts its message files under a worker with two
-# processes and beat (celery/kombu#1551): it is not offered any more.
-# Results are not stored (tasks return nothing).
-CELERY_BROKER_URL = celery_broker_url(REDIS_URL) if REDIS_URL else "memory://"
-# The worker retries a broker that is not up yet: said out loud, so the
-# worker prints no deprecation warning about this default at each start.
-CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_ACKS_LATE = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-# The periodic tasks, with why each runs as often as it does.
-CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
-# Tests run tasks only where they enqueue them explicitly (STYLE.md B8).
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
+# -- 13. Logging --------------------------------------------------------------
 # One console line per thing that matters (README, "Set-up"): warnings and
 # errors of everything, INFO of our own code (an e-mail sent: config/mail.py)
 # and of the worker's start. Left at WARNING: Daphne's start-up and
@@ -398,49 +486,3 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {name: {"level": "WARNING"} for name in QUIET_LOGGERS},
 }
-
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-
-# -- Security: TLS behind a proxy, cookies, Content-Security-Policy -----------
-# Production runs behind a TLS-terminating proxy (README, Configuration):
-# SECURE_PROXY_SSL_HEADER names the header by which the proxy says the
-# request came over HTTPS ("X-Forwarded-Proto"; the proxy must set it
-# itself, never pass on the client's), so that SSL redirect, secure
-# cookies and request.is_secure() see HTTPS. Off by default: plain HTTP
-# (make run, bench/load.py) keeps working.
-_proxy_ssl_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
-if _proxy_ssl_header:
-    SECURE_PROXY_SSL_HEADER = (
-        "HTTP_" + _proxy_ssl_header.upper().replace("-", "_"),
-        "https",
-    )
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
-# The health check is asked over plain HTTP by load balancers.
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
-# The language cookie like the session cookie: secure with DEBUG off, never
-# sent with cross-site requests, unreadable by scripts (none reads it).
-LANGUAGE_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", True)
-LANGUAGE_COOKIE_SAMESITE = "Lax"
-LANGUAGE_COOKIE_HTTPONLY = True
-# config/security.py. Scripts and connections (the websockets too: CSP 3's
-# 'self' covers ws: and wss: of the same host) only from the site itself;
-# inline styles stay allowed for the boards' style attributes.
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ]
-)
-CONTENT_SECURITY_POLICY_BY_PATH: dict[str, str] = {}

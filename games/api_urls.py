@@ -5,14 +5,13 @@ from __future__ import annotations
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts import api as accounts_api
-from accounts.notifications import api as notices_api
 from games.api import errors
 from games.api import views as api
+from games.notifications import api as notices_api
 
 urlpatterns = [
-    path("token/", accounts_api.TokenView.as_view(), name="api-token"),
-    path("me/vacation/", accounts_api.VacationView.as_view(), name="api-vacation"),
+    path("token/", api.TokenView.as_view(), name="api-token"),
+    path("me/vacation/", api.VacationView.as_view(), name="api-vacation"),
     path(
         "me/notifications/",
         notices_api.NoticeListView.as_view(),

@@ -2,11 +2,58 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
 from django.apps import AppConfig
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    # Labels are lazy (gettext_lazy); the stubs-only alias says so.
+    from django_stubs_ext import StrOrPromise
 
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = _("Games")
+
+    def ready(self) -> None:
+        """Plug games into accounts' seams (accounts imports nothing from games)."""
+        from accounts import seams
+
+        seams.seam_add(seams.reserved_names, robot_labels)
+        seams.seam_add(seams.email_kinds, notice_kinds)
+        seams.seam_add(seams.profile_sections, vacation_section)
+
+
+def robot_labels() -> Iterator[str]:
+    """Yield every registered robot's label (a gettext msgid): no player's name.
+
+    Read from the registry at call time, so a game registered later (a test's)
+    counts too.
+    """
+    from games.rules.registry import ROBOTS_BY_SLUG
+
+    for robots in ROBOTS_BY_SLUG.values():
+        for robot in robots.values():
+            yield robot.label
+
+
+def vacation_section(request: HttpRequest) -> Mapping[str, Any]:
+    """Return the profile page's vacation context (games.profile_views).
+
+    Imported when called: at `ready()` the views' forms would import
+    allauth's, which import accounts.forms back (ACCOUNT_SIGNUP_FORM_CLASS).
+    """
+    from games import profile_views
+
+    return profile_views.vacation_section(request)
+
+
+def notice_kinds() -> list[tuple[str, StrOrPromise]]:
+    """Return the kinds of notice, as (value, label): each can be kept off e-mail."""
+    from games.models import Notification
+
+    return [(kind.value, kind.label) for kind in Notification.Kind]

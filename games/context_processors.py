@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from games import selectors
+from games.notifications.services import unread_count
 
 
 def games(request: HttpRequest) -> dict[str, Any]:
@@ -31,3 +32,22 @@ def turns(request: HttpRequest) -> dict[str, Any]:
         return selectors.turn_count_for_user(user_id=user_id)
 
     return {"turn_count": turn_count}
+
+
+def notifications(request: HttpRequest) -> dict[str, Any]:
+    """Add `bell_count`: how many notices the logged-in person has not read.
+
+    A callable, so only pages that show the bell (the base layout does, for
+    people logged in) pay its one indexed query, once, and at render time:
+    a page that marks notices read before it renders shows the count after.
+    """
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {}
+    user_id = user.pk
+
+    @cache
+    def bell_count() -> int:
+        return unread_count(user_id=user_id)
+
+    return {"bell_count": bell_count}

@@ -3,7 +3,7 @@
 A logged-in person's socket records its page on connect
 (`_presence_start`), beats every PRESENCE_TTL / 3 seconds
 (`_presence_heartbeat`) and records its closing on disconnect
-(`_presence_stop`), through accounts/notifications/presence.py.
+(`_presence_stop`), through games/notifications/presence.py.
 `_presence_call` logs a failing back-end instead of raising.
 """
 
@@ -18,13 +18,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from accounts.notifications import presence
+from games.notifications import presence
 
 from .shared import _viewer_id
 
 logger = logging.getLogger(__name__)
 
-# Presence (accounts/notifications/presence.py): "your turn" e-mails wait
+# Presence (games/notifications/presence.py): "your turn" e-mails wait
 # while the person has a page open. Best effort: a back-end that fails
 # (Redis down) is logged, and the socket lives on.
 

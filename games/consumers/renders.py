@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from accounts.notifications.services import unread_count
 from games import selectors
+from games.notifications.services import unread_count
 
 from .shared import PushViewer
 

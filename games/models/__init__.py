@@ -1,4 +1,4 @@
-"""Matches, seats and the append-only move log (STYLE.md B5).
+"""Matches, seats, the append-only move log and notices (STYLE.md B5).
 
 Models hold no rules and send nothing: writes go through `games.services`.
 """
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .log import MatchEvent, Move
 from .match import Match
+from .notification import Notification
 from .seat import LeaveReason, Seat
 
-__all__ = ["LeaveReason", "Match", "MatchEvent", "Move", "Seat"]
+__all__ = ["LeaveReason", "Match", "MatchEvent", "Move", "Notification", "Seat"]

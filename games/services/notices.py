@@ -3,7 +3,7 @@
 Called at the seams of games/services (a turn starts, a match starts or
 ends, someone joins, a timeout) inside their locked transaction, and by two
 sweeps of the beat (time running out, vacations ending). Each writes
-`accounts.models.Notification` rows through `accounts.notifications.services.notify`,
+`games.models.Notification` rows through `games.notifications.services.notify`,
 which plans the e-mails and tells the bells on commit. Only persons are
 notified: robots, and persons a robot plays for for good, are not.
 """
@@ -17,9 +17,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Notification, User
-from accounts.notifications.services import notify
-from games.models import Match, Seat
+from accounts.models import User
+from games.models import Match, Notification, Seat
+from games.notifications.services import notify
 from games.rules import Outcome
 
 Kind = Notification.Kind

@@ -19,15 +19,16 @@ import time_machine
 from django.conf import settings
 from django.db import connection, connections
 
-from accounts.models import EmailDelivery, Notification
-from accounts.notifications.emails import (
+from accounts.models import EmailDelivery
+from games import services
+from games.models import Notification
+from games.notifications.emails import (
     deliveries_resume,
     email_deliver,
     email_queue,
 )
-from accounts.notifications.emails import delivery as delivery_module
-from accounts.tasks import resume_email_deliveries, send_notification_emails
-from games import services
+from games.notifications.emails import delivery as delivery_module
+from games.tasks import resume_email_deliveries, send_notification_emails
 
 Kind = Notification.Kind
 Delivery = EmailDelivery.State
@@ -255,7 +256,7 @@ def test_nothing_left_to_tell_is_dropped(smtp, alice, bob, handed_out):
 def test_the_beat_hands_out_due_e_mails_every_30_seconds(alice, bob, monkeypatch):
     calls = []
     monkeypatch.setattr(
-        "accounts.notifications.emails.deliveries_resume",
+        "games.notifications.emails.deliveries_resume",
         lambda **kwargs: calls.append(kwargs) or 2,
     )
 

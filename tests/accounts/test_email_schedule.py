@@ -17,17 +17,17 @@ import pytest
 import time_machine
 from allauth.account.models import EmailAddress
 
-from accounts import tasks
-from accounts.models import EmailDelivery, Notification
-from accounts.notifications import presence
-from accounts.notifications.schedule import (
+from accounts.models import EmailDelivery
+from games import services, tasks
+from games.models import Notification
+from games.notifications import presence
+from games.notifications.schedule import (
     digests_send,
     email_plan,
     emails_send_due,
     local_instant,
 )
-from accounts.notifications.services import notify
-from games import services
+from games.notifications.services import notify
 from tests.games.helpers import legal_json
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ import pytest
 import time_machine
 from django.utils.html import escape
 
-from accounts.models import Notification
+from games.models import Notification
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,9 @@ import pytest
 import time_machine
 from django.conf import settings
 
-from accounts.models import Notification
-from accounts.notifications.emails import (
+from games import services
+from games.models import Match, Notification
+from games.notifications.emails import (
     DigestRow,
     digest_email,
     digest_rows,
@@ -27,12 +28,10 @@ from accounts.notifications.emails import (
     email_send,
     turn_email,
 )
-from accounts.notifications.tokens import DIGEST, unsubscribe_check
-from accounts.tasks import send_notification_emails
-from games import services
-from games.models import Match
+from games.notifications.tokens import DIGEST, unsubscribe_check
 from games.rules.race.cards import NAMES
 from games.selectors import board_context, match_for_viewer
+from games.tasks import send_notification_emails
 from tests.accounts.conftest import free_port
 from tests.games.helpers import legal_json, seats_to_move, state_of
 

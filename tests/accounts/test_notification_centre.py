@@ -18,11 +18,11 @@ from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from accounts.context_processors import notifications as bell_context
-from accounts.models import Notification
-from accounts.notifications import selectors
-from accounts.notifications.services import notifications_prune
-from accounts.tasks import prune_notifications
+from games.context_processors import notifications as bell_context
+from games.models import Notification
+from games.notifications import selectors
+from games.notifications.services import notifications_prune
+from games.tasks import prune_notifications
 
 pytestmark = pytest.mark.django_db
 
@@ -331,7 +331,7 @@ def test_the_prune_task_delegates_to_the_service(monkeypatch):
         calls.append(kwargs)
         return 5
 
-    monkeypatch.setattr("accounts.notifications.services.notifications_prune", prune)
+    monkeypatch.setattr("games.notifications.services.notifications_prune", prune)
 
     assert prune_notifications() == 5
     assert calls == [{}]
@@ -349,9 +349,16 @@ def test_the_migration_leaves_one_unread_turn_per_match(alice, bob, race_match):
     # "your turn" of each match and person are read by the migration.
     import importlib
 
-    from django.apps import apps
+    from django.db import connection
+    from django.db.migrations.loader import MigrationLoader
 
     migration = importlib.import_module("accounts.migrations.0007_email_deliveries")
+    # The models as that migration saw them (Notification was accounts' then).
+    apps = (
+        MigrationLoader(connection)
+        .project_state(("accounts", "0007_email_deliveries"))
+        .apps
+    )
     Notification.objects.all().delete()
     stacked = [
         _notice(

@@ -16,7 +16,7 @@ import redis
 import time_machine
 
 from accounts.models import Presence
-from accounts.notifications import presence
+from games.notifications import presence
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,6 @@ import socket
 import pytest
 from channels.testing import WebsocketCommunicator
 
-from accounts.api import TokenView
 from accounts.ratelimits import (
     API_UNAVAILABLE,
     LOG_IN_UNAVAILABLE,
@@ -21,6 +20,7 @@ from accounts.ratelimits import (
     SIGN_UP_UNAVAILABLE,
 )
 from config.asgi import application
+from games.api.views import TokenView
 
 pytestmark = pytest.mark.django_db
 

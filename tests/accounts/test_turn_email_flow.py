@@ -15,10 +15,10 @@ import time_machine
 from allauth.account.models import EmailAddress
 from django.conf import settings
 
-from accounts.notifications import presence
-from accounts.notifications.schedule import emails_send_due
-from accounts.tasks import send_notification_emails
 from games import services
+from games.notifications import presence
+from games.notifications.schedule import emails_send_due
+from games.tasks import send_notification_emails
 from tests.accounts.test_emails import START
 
 pytestmark = pytest.mark.django_db

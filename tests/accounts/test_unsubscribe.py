@@ -14,9 +14,9 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import Notification
-from accounts.notifications.emails import turn_email
-from accounts.notifications.tokens import (
+from games.models import Notification
+from games.notifications.emails import turn_email
+from games.notifications.tokens import (
     DIGEST,
     UnsubscribeTokenInvalid,
     unsubscribe_check,

@@ -14,7 +14,7 @@ import pytest
 import time_machine
 from rest_framework.test import APIClient
 
-from accounts.models import Notification
+from games.models import Notification
 
 pytestmark = pytest.mark.django_db
 

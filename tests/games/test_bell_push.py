@@ -12,8 +12,8 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from accounts.models import Notification
 from games import broadcast, services
+from games.models import Notification
 from tests.games.sockets import connected, frames_until_quiet
 
 pytestmark = [
@@ -88,7 +88,7 @@ async def test_a_guest_page_has_no_bell_to_ring(socket_for, alice):
 
 
 async def test_reading_on_another_page_empties_the_bell(socket_for, alice):
-    from accounts.notifications.services import notifications_read
+    from games.notifications.services import notifications_read
 
     await _unread_for(alice, 3)
     socket = await connected(await socket_for("/ws/lobby/", alice))

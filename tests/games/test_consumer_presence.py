@@ -13,8 +13,8 @@ import pytest
 from channels.db import database_sync_to_async
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from accounts.notifications import presence
 from games.consumers import presence as presence_hooks
+from games.notifications import presence
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

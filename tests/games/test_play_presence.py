@@ -16,9 +16,9 @@ import redis
 import time_machine
 from channels.db import database_sync_to_async
 
-from accounts.notifications import presence
 from games.consumers import presence as presence_hooks
 from games.consumers.play import presence as play_presence
+from games.notifications import presence
 from tests.games import test_play_protocol as protocol
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

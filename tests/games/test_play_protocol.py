@@ -10,13 +10,13 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from rest_framework.throttling import AnonRateThrottle
 
-from accounts.notifications import presence
 from accounts.services import api_token_get_or_create
 from config.asgi import application
 from games import services
 from games.consumers import play
 from games.consumers.play import presence as play_presence
 from games.models import Match
+from games.notifications import presence
 from tests.games.helpers import legal_json
 
 pytestmark = [

@@ -11,12 +11,12 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from accounts.notifications import presence
 from config.asgi import application
 from games import services
 from games.consumers.play import messages as play_messages
 from games.consumers.play import presence as play_presence
 from games.models import Match
+from games.notifications import presence
 from tests.games.test_play_protocol import _ADDRESSES, _ask, _pushes, _socket, _token
 
 pytestmark = [

@@ -2,7 +2,8 @@
 
 `matches`: the games and the matches (list, create, detail); `seats`:
 joining, robots, autoplay and taking a seat back; `endings`: resigning and
-cancelling; `moves`: playing a move; `base`: what they share
+cancelling; `moves`: playing a move; `tokens`: a player's API token for
+their password; `vacations`: the caller's vacation; `base`: what they share
 (`AuthedRequest`, the error descriptions, `_valid`, `_match`). Callers
 import from here.
 """
@@ -21,6 +22,8 @@ from .seats import (
     MatchRobotView,
     MatchTakeBackView,
 )
+from .tokens import TokenView
+from .vacations import VacationView
 
 __all__ = [
     "AuthedRequest",
@@ -36,4 +39,6 @@ __all__ = [
     "MatchRobotView",
     "MatchTakeBackView",
     "MoveSubmitView",
+    "TokenView",
+    "VacationView",
 ]

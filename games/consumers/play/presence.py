@@ -1,6 +1,6 @@
 """Who has a program socket (/ws/play/) open: REQUEST_ALL_CONNECTED_PLAYERS.
 
-Like page presence (accounts/notifications/presence.py): the consumer calls
+Like page presence (games/notifications/presence.py): the consumer calls
 `program_join` on authentication, `program_beat` every PRESENCE_TTL / 3
 seconds and `program_leave` on disconnect. An entry is one socket (its
 channel name) with the moment until which it counts as open: now +
@@ -28,8 +28,8 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.models import User
-from accounts.notifications import presence
 from games.consumers.presence import _presence_call
+from games.notifications import presence
 
 # Entries of crashed processes stay in the set this long before a join
 # prunes them; they stop counting after PRESENCE_TTL anyway.

@@ -25,10 +25,9 @@ from itertools import takewhile
 import pytest
 import time_machine
 
-from accounts.models import Notification
 from games import exceptions, selectors, services
 from games.clocks import PRESETS
-from games.models import Match
+from games.models import Match, Notification
 from games.rules.knatsch import RULES
 from games.rules.knatsch.state import Attack, RollForStack
 from games.rules.knatsch.strong import choose_strong

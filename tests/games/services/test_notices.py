@@ -14,9 +14,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from accounts.models import Notification
 from games import services, tasks
 from games.clocks import PRESETS
+from games.models import Notification
 from games.services.notices import time_warnings_send, vacation_endings_notify
 from tests.games.helpers import legal_json, play_to_end, seats_to_move
 from tests.games.race.helpers import live_race, reach_play_phase

@@ -8,8 +8,9 @@ from datetime import datetime, timedelta
 from django.core.paginator import Page, Paginator
 from django.utils import timezone
 
-from accounts.models import Notification, User
-from accounts.notifications import texts
+from accounts.models import User
+from games.models import Notification
+from games.notifications import texts
 
 # Notices on one page of the notification list.
 NOTICES_PER_PAGE = 50

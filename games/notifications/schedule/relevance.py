@@ -15,9 +15,9 @@ from datetime import datetime
 
 from allauth.account.models import EmailAddress
 
-from accounts.models import Notification, User
-from accounts.notifications.presence import seen_since
-from games.models import Match, Seat
+from accounts.models import User
+from games.models import Match, Notification, Seat
+from games.notifications.presence import seen_since
 
 Kind = Notification.Kind
 State = Notification.EmailState

@@ -36,10 +36,11 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
-from accounts.models import Notification, User
+from accounts.models import User
 from games.api.serializers import QueryFlagField, QuerySerializer
 from games.api.views import AuthedRequest
 from games.api.views.base import _CSRF, _NOT_JSON_BODY, _UNAUTHENTICATED, _errors
+from games.models import Notification
 from games.parsers import JSONParser
 
 from . import texts

@@ -34,7 +34,8 @@ from django.db.models import F
 from django.db.models.functions import Least
 from django.utils import timezone
 
-from accounts.models import EmailDelivery, Notification, User
+from accounts.models import EmailDelivery, User
+from games.models import Notification
 
 from .compose import digest_email, digest_rows, turn_email
 
@@ -254,7 +255,7 @@ def _hand_out_on_commit(delivery_id: int, attempt: int) -> None:
     the row stays queued and the sweep hands it out again when its
     hand-out runs out.
     """
-    from accounts.tasks import send_notification_emails
+    from games.tasks import send_notification_emails
 
     transaction.on_commit(
         lambda: send_notification_emails.delay(delivery_id, attempt), robust=True

@@ -1,6 +1,6 @@
 """Writing notices: `notify` at the game services' seams; reading them as read.
 
-A notice is a row (`accounts.models.Notification`) written in the same
+A notice is a row (`games.models.Notification`) written in the same
 transaction as the change it tells of, so a change that rolls back tells
 nobody. After commit the person's open pages hear of it (their bell), and
 its e-mail, if any, is planned by `schedule.email_plan`.
@@ -16,7 +16,10 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import EmailDelivery, Notification, User
+from accounts.models import EmailDelivery, User
+
+# Kinds of which a person has at most one unread notice per match: a new one
+from games.models import Notification
 
 # Kinds of which a person has at most one unread notice per match: a new one
 # replaces the unread one (its text, time, e-mail plan) instead of stacking.
@@ -46,7 +49,7 @@ def notify(
     written only when there is none. Returns the notices written: one
     INSERT for all, plus one UPDATE per person for a replacing kind.
     """
-    from accounts.notifications.schedule import email_plan
+    from games.notifications.schedule import email_plan
 
     people = {user.pk: user for user in users if user is not None}
     if not people:

@@ -2,7 +2,7 @@
 
 `email_plan` decides, when a notice is written, what becomes of its e-mail;
 two sweeps of the beat act on it (composing and sending is
-`accounts.tasks.send_notification_emails`'s, after commit):
+`games.tasks.send_notification_emails`'s, after commit):
 
 - `emails_send_due` (every 30 s): a notice's e-mail is pending for a grace
   period (NOTIFY_EMAIL_GRACE seconds) and then goes out only if the person
@@ -30,13 +30,20 @@ occurs twice (autumn) its first occurrence.
 
 Modules: `plan` (`email_plan`), `sweeps` (the two sweeps and their
 per-person steps), `relevance` (what still matters, one e-mail per turn,
-verified address, vacation), `local_time` (time zone, digest day, quiet
+verified address, vacation); `accounts.local_time` (time zone, digest day, quiet
 hours). Callers import from here.
 """
 
 from __future__ import annotations
 
-from .local_time import digest_day, local_instant, quiet_end, quiet_now, user_zone
+from accounts.local_time import (
+    digest_day,
+    local_instant,
+    quiet_end,
+    quiet_now,
+    user_zone,
+)
+
 from .plan import DIGEST_KINDS, email_plan
 from .relevance import TURN_KINDS
 from .sweeps import digests_send, emails_send_due

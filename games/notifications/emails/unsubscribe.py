@@ -11,8 +11,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from accounts.models import Notification, User
-from accounts.notifications.tokens import (
+from accounts.models import User
+from games.models import Notification
+from games.notifications.tokens import (
     DIGEST,
     UnsubscribeTokenInvalid,
     unsubscribe_check,

@@ -6,7 +6,7 @@ whose hour has come. Each person is handled in a transaction of their own
 (`_person_emails_send`, `_person_digest_send`), which marks the notices
 and records the e-mail (`emails.email_queue`: a row until delivered,
 handed to a worker on commit); what still matters is `relevance`'s,
-local times `local_time`'s.
+local times `accounts.local_time`'s.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from datetime import date, datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Notification, User
-from accounts.notifications.emails.delivery import email_queue
+from accounts.local_time import digest_day, quiet_end, quiet_now
+from accounts.models import User
+from games.models import Notification
+from games.notifications.emails.delivery import email_queue
 
-from .local_time import digest_day, quiet_end, quiet_now
 from .relevance import (
     _has_verified_address,
     _on_vacation,

@@ -12,7 +12,8 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 
-from accounts.models import Notification, User
+from accounts.models import User
+from games.models import Notification
 
 Kind = Notification.Kind
 State = Notification.EmailState

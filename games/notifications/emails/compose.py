@@ -22,12 +22,12 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts.models import Notification, User
-from accounts.notifications import texts
-from accounts.notifications.tokens import DIGEST
+from accounts.models import User
 from games.clock_text import time_left_text
 from games.clocks import seconds_left
-from games.models import Match, Seat
+from games.models import Match, Notification, Seat
+from games.notifications import texts
+from games.notifications.tokens import DIGEST
 
 from .links import _absolute, _board_url, _stop_url
 from .render import EmailItem, StopLink, _message

@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core import signing
 
-from accounts.models import Notification
+from games.models import Notification
 
 # What a digest's link stops: the daily digest (see emails.email_unsubscribe).
 DIGEST = "digest"

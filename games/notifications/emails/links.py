@@ -12,7 +12,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.notifications.tokens import unsubscribe_token
+from games.notifications.tokens import unsubscribe_token
 
 
 def settings_url() -> str:

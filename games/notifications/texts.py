@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from accounts.models import Notification
+from games.models import Notification
 from games.rules.registry import RULES_BY_SLUG
 
 Kind = Notification.Kind
