@@ -86,10 +86,14 @@ from .state import (
     Throw,
     check_stored,
 )
+from .view_types import KnatschView
 
 
 class KnatschRules(Rules[State, Move]):
     """Knatsch, with the Spielpost edition of the cards."""
+
+    # The declared type of `view` (view_types.py).
+    view_type = KnatschView
 
     info = GameInfo(
         slug="knatsch",

@@ -79,6 +79,7 @@ from .state import (
     State,
     UsePower,
 )
+from .view_types import RaceView
 
 # Favourites rounds x seats + every card of the deck.
 MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
@@ -86,6 +87,9 @@ MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
 
 class RaceRules(Rules[State, Move]):
     """Race, with the Win Bet and Superpowers variants as options."""
+
+    # The declared type of `view` (view_types.py).
+    view_type = RaceView
 
     info = GameInfo(
         slug="race",

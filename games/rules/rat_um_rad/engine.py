@@ -76,6 +76,7 @@ from .state import (
     TakeDeck,
     TakeDisplay,
 )
+from .view_types import RatUmRadView
 
 SETUP_SHORT = 3
 
@@ -98,6 +99,9 @@ def max_moves(game_map: Map) -> int:
 
 class RatUmRadRules(Rules[State, Move]):
     """Rat um Rad over `maps` (default: the maps in data/maps/)."""
+
+    # The declared type of `view` (view_types.py).
+    view_type = RatUmRadView
 
     def __init__(self, maps: dict[str, Map] | None = None) -> None:
         self.maps = dict(MAPS if maps is None else maps)
