@@ -8,7 +8,7 @@ page (templates/games/dice-stars/rules_en.html), and Spielpost's rulings on
 the rules page for what they leave open.
 
 The view (`DiceStarsRules.view(state, seat)`, seat None = spectator; built
-in seat_view.py) is JSON:
+in seat_view.py, declared as `DiceStarsView` in view_types.py) is JSON:
 
 - `step`: "rebag" | "draw" | "take" | "stars" | "over"; `seat`: the viewer
   or None; `seats`; `current`: the seat whose turn it is (None once over);

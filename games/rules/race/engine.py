@@ -8,7 +8,7 @@ rules page, templates/games/race/rules_en.html), and Spielpost's rulings on
 the rules page ("Spielpost edition"), which win where they differ.
 
 The view (`RaceRules.view(state, seat)`, seat None = spectator; built in
-seat_view.py) is JSON:
+seat_view.py, declared as `RaceView` in view_types.py) is JSON:
 
 - `phase`: "favourites" | "play" | "over"; `seat`: the viewer or None;
   `seats`: number of seats; `options`: {"win_bet": bool, "superpowers": bool}.

@@ -8,7 +8,7 @@ Rad rulings, <section>", on the rules page) and the map files in
 data/maps/ (maps.py).
 
 The view (`RatUmRadRules.view(state, seat)`, seat None = spectator; built
-in seat_view.py) is JSON:
+in seat_view.py, declared as `RatUmRadView` in view_types.py) is JSON:
 
 - `map`: map id; `phase`: "setup" | "turn" | "over"; `seat`: the viewer or
   None; `seats`; `current`: whose turn (None in setup and once over);
