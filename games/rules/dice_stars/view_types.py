@@ -41,7 +41,7 @@ Face: TypeAlias = Annotated[int, Meta(ge=0, le=6)]
 CellPosition: TypeAlias = tuple[Value, Count]
 
 
-class ColourCounts(View, frozen=True):
+class DiceStarsColourCounts(View, frozen=True):
     """Dice per colour (the sheet's column colours; Dice Stars rules, Komponenten)."""
 
     black: Count
@@ -50,14 +50,14 @@ class ColourCounts(View, frozen=True):
     yellow: Count
 
 
-class Pool(View, frozen=True):
+class DiceStarsPool(View, frozen=True):
     """The bag or the discard: `count` dice, by colour, open to everybody."""
 
     count: Count
-    colours: ColourCounts
+    colours: DiceStarsColourCounts
 
 
-class DieView(View, frozen=True):
+class DiceStarsDie(View, frozen=True):
     """One rolled die: `die` id, `colour`, `face` (0 = star), `star` (face is a star).
 
     `new`: rolled this turn (the board highlights it).
@@ -70,7 +70,7 @@ class DieView(View, frozen=True):
     new: bool
 
 
-class Solo(View, frozen=True):
+class DiceStarsSolo(View, frozen=True):
     """The virtual opponent of a solo game (Dice Stars rules, F).
 
     `size`: cells of its grid (an option: Spielpost's rulings, Solo);
@@ -84,7 +84,7 @@ class Solo(View, frozen=True):
     opponent_score: Count
 
 
-class DrawStep(View, frozen=True):
+class DiceStarsDraw(View, frozen=True):
     """The draw step (Dice Stars rules, B): `counts` the numbers of dice that may be drawn.
 
     `forced`: only one number is allowed.
@@ -94,14 +94,14 @@ class DrawStep(View, frozen=True):
     forced: bool
 
 
-class RebagStep(View, frozen=True):
+class DiceStarsRebag(View, frozen=True):
     """The rebag step: dice in the `discard` (always returned) and in the `reserve` (by choice)."""
 
     discard: Count
     reserve: Count
 
 
-class _TakeBase(View, frozen=True, tag_field="kind"):
+class _DiceStarsTake(View, frozen=True, tag_field="kind"):
     """One way the reserve offers to take dice (Dice Stars rules, C), in the take step.
 
     `dice`: the dice taken; `count`, `sum`: how many and their sum (stars
@@ -113,7 +113,7 @@ class _TakeBase(View, frozen=True, tag_field="kind"):
     stars; minus the sum into the comet).
     """
 
-    dice: tuple[DieView, ...]
+    dice: tuple[DiceStarsDie, ...]
     count: Annotated[int, Meta(ge=1)]
     sum: Count
     fits: bool
@@ -125,7 +125,7 @@ class _TakeBase(View, frozen=True, tag_field="kind"):
     points: int
 
 
-class ColourTake(_TakeBase, frozen=True, tag="colour"):
+class DiceStarsColourTake(_DiceStarsTake, frozen=True, tag="colour"):
     """Take every die of `colour`: `key` "colour-<colour>", `value` None."""
 
     key: Literal["colour-black", "colour-pink", "colour-blue", "colour-yellow"]
@@ -134,7 +134,7 @@ class ColourTake(_TakeBase, frozen=True, tag="colour"):
     move: TakeColour
 
 
-class ValueTake(_TakeBase, frozen=True, tag="value"):
+class DiceStarsValueTake(_DiceStarsTake, frozen=True, tag="value"):
     """Take every die showing `value`: `key` "value-<value>", `colour` None."""
 
     key: Literal["value-2", "value-3", "value-4", "value-5", "value-6"]
@@ -143,7 +143,7 @@ class ValueTake(_TakeBase, frozen=True, tag="value"):
     move: TakeValue
 
 
-class StarsTake(_TakeBase, frozen=True, tag="stars"):
+class DiceStarsStarsTake(_DiceStarsTake, frozen=True, tag="stars"):
     """Take every die showing a star: `key` "stars", `colour` and `value` None."""
 
     key: Literal["stars"]
@@ -152,10 +152,10 @@ class StarsTake(_TakeBase, frozen=True, tag="stars"):
     move: TakeStars
 
 
-TakeView: TypeAlias = ColourTake | ValueTake | StarsTake
+DiceStarsTake: TypeAlias = DiceStarsColourTake | DiceStarsValueTake | DiceStarsStarsTake
 
 
-class StarRow(View, frozen=True):
+class DiceStarsStarRow(View, frozen=True):
     """A row with a free star cell, in the stars step (Dice Stars rules, E).
 
     `value`: the row; `free`: its free star cells; `cells`: its star cells.
@@ -173,7 +173,7 @@ class StarRow(View, frozen=True):
     full: int
 
 
-class SheetCell(View, frozen=True):
+class DiceStarsCell(View, frozen=True):
     """One cell of a sheet row: `mark` None (free), "x" or the sum written.
 
     White cells (`green` false) have their column's `colour`; green bonus
@@ -185,14 +185,14 @@ class SheetCell(View, frozen=True):
     colour: Colour | None
 
 
-class RowStars(View, frozen=True):
+class DiceStarsRowStars(View, frozen=True):
     """A row's star cells: `cells` in all, `marked` of them."""
 
     cells: Count
     marked: Count
 
 
-class SheetRow(View, frozen=True):
+class DiceStarsRow(View, frozen=True):
     """One value row of a sheet (Dice Stars rules, E).
 
     `sum`: the row's intermediate score; `multiplier`: 2 if all star cells
@@ -200,14 +200,14 @@ class SheetRow(View, frozen=True):
     """
 
     value: Value
-    cells: tuple[SheetCell, ...]
-    stars: RowStars
+    cells: tuple[DiceStarsCell, ...]
+    stars: DiceStarsRowStars
     sum: Count
     multiplier: Literal[0, 1, 2]
     score: Count
 
 
-class SheetView(View, frozen=True):
+class DiceStarsSheet(View, frozen=True):
     """One seat's score sheet, open to everybody.
 
     `total`: row scores minus the comet; `comet`: the penalty in the comet
@@ -218,14 +218,24 @@ class SheetView(View, frozen=True):
     total: int
     comet: Count | None
     white_free: Count
-    rows: tuple[SheetRow, SheetRow, SheetRow, SheetRow, SheetRow]
+    rows: tuple[DiceStarsRow, DiceStarsRow, DiceStarsRow, DiceStarsRow, DiceStarsRow]
 
 
-class EndTriggerView(View, frozen=True):
+class DiceStarsEndTrigger(View, frozen=True):
     """Who triggered the end and why (Dice Stars rules, D): the round is played out."""
 
     seat: SeatIndex
     reason: EndTrigger
+
+
+class DiceStarsOutcome(OutcomeView[EndReason], frozen=True):
+    """How the match ended, in the view of everybody once over.
+
+    `scores`: the sheet totals; most points ranks first, equal totals share
+    a rank (Dice Stars rules, E). Solo: `ranks` is [1] if the player beat
+    the virtual opponent, else [2] (Dice Stars rules, F). `reason`: why the
+    game ended.
+    """
 
 
 class DiceStarsView(View, frozen=True):
@@ -249,17 +259,17 @@ class DiceStarsView(View, frozen=True):
     start: SeatIndex
     to_move: tuple[SeatIndex, ...]
     turns: tuple[Count, ...]
-    solo: Solo | None
-    bag: Pool
-    discard: Pool
-    reserve: tuple[DieView, ...]
-    draw: DrawStep | None
-    rebag: RebagStep | None
+    solo: DiceStarsSolo | None
+    bag: DiceStarsPool
+    discard: DiceStarsPool
+    reserve: tuple[DiceStarsDie, ...]
+    draw: DiceStarsDraw | None
+    rebag: DiceStarsRebag | None
     rebag_next: bool
-    takes: tuple[TakeView, ...]
+    takes: tuple[DiceStarsTake, ...]
     comet_turn: bool
     stars_left: Count
-    star_rows: tuple[StarRow, ...]
-    sheets: tuple[SheetView, ...]
-    end_trigger: EndTriggerView | None
-    outcome: OutcomeView[EndReason] | None
+    star_rows: tuple[DiceStarsStarRow, ...]
+    sheets: tuple[DiceStarsSheet, ...]
+    end_trigger: DiceStarsEndTrigger | None
+    outcome: DiceStarsOutcome | None

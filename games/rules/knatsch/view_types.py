@@ -42,14 +42,14 @@ Combination: TypeAlias = tuple[Literal[3], Face, Face]
 Result: TypeAlias = tuple[Count, Count, Count]
 
 
-class _Card(View, frozen=True, tag_field="type"):
+class _KnatschCard(View, frozen=True, tag_field="type"):
     """A card, open to everybody: `type` tells which kind, `id` names it in the data file.
 
     The board names it from `type`, `arms`, `kind` and `value`.
     """
 
 
-class CastleCard(_Card, frozen=True, tag="castle"):
+class KnatschCastle(_KnatschCard, frozen=True, tag="castle"):
     """A castle of coat of arms `arms`, captured by beating `combination`."""
 
     id: CastleId
@@ -59,7 +59,7 @@ class CastleCard(_Card, frozen=True, tag="castle"):
     combination: Combination
 
 
-class SpecialCard(_Card, frozen=True, tag="special"):
+class KnatschSpecial(_KnatschCard, frozen=True, tag="special"):
     """A special card of `kind` (Knatsch rulings, Components), captured by beating `combination`.
 
     `value`: a squire's fixed face, else None.
@@ -72,7 +72,7 @@ class SpecialCard(_Card, frozen=True, tag="special"):
     combination: Combination
 
 
-class TournamentCard(_Card, frozen=True, tag="tournament"):
+class KnatschTournamentCard(_KnatschCard, frozen=True, tag="tournament"):
     """A tournament (seed, Turnier): hosted, not captured, so no `combination`."""
 
     id: TournamentId
@@ -82,7 +82,7 @@ class TournamentCard(_Card, frozen=True, tag="tournament"):
     combination: None
 
 
-class KingTarget(_Card, frozen=True, tag="king"):
+class KnatschKingTarget(_KnatschCard, frozen=True, tag="king"):
     """The King as a roll's target (seed, Spielende 2): a combination, not a card."""
 
     id: Literal["king"]
@@ -92,29 +92,31 @@ class KingTarget(_Card, frozen=True, tag="king"):
     combination: Combination
 
 
-CardView: TypeAlias = CastleCard | SpecialCard | TournamentCard
-TargetView: TypeAlias = CastleCard | SpecialCard | TournamentCard | KingTarget
+KnatschCard: TypeAlias = KnatschCastle | KnatschSpecial | KnatschTournamentCard
+KnatschTarget: TypeAlias = (
+    KnatschCastle | KnatschSpecial | KnatschTournamentCard | KnatschKingTarget
+)
 
 
-class OwnedCastle(CastleCard, frozen=True, tag="castle"):
+class KnatschOwnedCastle(KnatschCastle, frozen=True, tag="castle"):
     """A castle in front of a seat; `target`: the current seat may attack it now."""
 
     target: bool
 
 
-class OwnedSpecial(SpecialCard, frozen=True, tag="special"):
+class KnatschOwnedSpecial(KnatschSpecial, frozen=True, tag="special"):
     """A special card in front of a seat; `target`: the current seat may attack it now."""
 
     target: bool
 
 
-class OwnedTournament(TournamentCard, frozen=True, tag="tournament"):
+class KnatschOwnedTournament(KnatschTournamentCard, frozen=True, tag="tournament"):
     """A won tournament; `target` is always false (tournaments cannot be attacked)."""
 
     target: bool
 
 
-class StackView(View, frozen=True):
+class KnatschStack(View, frozen=True):
     """One of the two stacks: `count` cards, only the `top` open (None: empty).
 
     `target`: the current seat may roll for the top card now; `put_under`:
@@ -124,19 +126,19 @@ class StackView(View, frozen=True):
 
     index: StackIndex
     count: Count
-    top: CardView | None
+    top: KnatschCard | None
     target: bool
     put_under: bool
 
 
-class KingView(View, frozen=True):
+class KnatschKing(View, frozen=True):
     """The King: `combination` to beat; `target`: the current seat may roll for it now."""
 
     combination: Combination
     target: bool
 
 
-class Throws(View, frozen=True):
+class KnatschThrows(View, frozen=True):
     """Throws a seat is allowed per role (3, or 4 with a catapult, guard or jousting right)."""
 
     attack: Count
@@ -145,14 +147,14 @@ class Throws(View, frozen=True):
     joust: Count
 
 
-class FourCastles(View, frozen=True):
+class KnatschFourCastles(View, frozen=True):
     """Progress to the four-castles win (seed, Spielende 1): `castles` of `need`."""
 
     castles: Count
     need: Count
 
 
-class KingProgress(View, frozen=True):
+class KnatschKingProgress(View, frozen=True):
     """Progress to overthrowing the King: `castles` of `need`.
 
     `ready`: this seat is to move and had enough castles at the start of
@@ -164,7 +166,7 @@ class KingProgress(View, frozen=True):
     ready: bool
 
 
-class TournamentProgress(View, frozen=True):
+class KnatschTournamentProgress(View, frozen=True):
     """Progress to the tournament win: `castles` of `need_castles`, `tournaments` of `need`."""
 
     castles: Count
@@ -173,15 +175,15 @@ class TournamentProgress(View, frozen=True):
     need: Count
 
 
-class Progress(View, frozen=True):
+class KnatschProgress(View, frozen=True):
     """A seat's progress towards each way to win."""
 
-    four_castles: FourCastles
-    king: KingProgress
-    tournaments: TournamentProgress
+    four_castles: KnatschFourCastles
+    king: KnatschKingProgress
+    tournaments: KnatschTournamentProgress
 
 
-class PlayerView(View, frozen=True):
+class KnatschPlayer(View, frozen=True):
     """One seat's holdings, open to everybody.
 
     `castles`, `specials`, `tournaments`: its cards in capture order;
@@ -191,17 +193,17 @@ class PlayerView(View, frozen=True):
     """
 
     seat: SeatIndex
-    castles: tuple[OwnedCastle, ...]
-    specials: tuple[OwnedSpecial, ...]
-    tournaments: tuple[OwnedTournament, ...]
+    castles: tuple[KnatschOwnedCastle, ...]
+    specials: tuple[KnatschOwnedSpecial, ...]
+    tournaments: tuple[KnatschOwnedTournament, ...]
     attackable: bool
     dice: Literal[6, 7]
     squires: tuple[Face, ...]
-    throws: Throws
-    progress: Progress
+    throws: KnatschThrows
+    progress: KnatschProgress
 
 
-class AttemptView(View, frozen=True):
+class KnatschAttempt(View, frozen=True):
     """The roll attempt in progress, open to everybody.
 
     `roller` throws as `role` for `target`, which lies on `stack` or belongs
@@ -215,7 +217,7 @@ class AttemptView(View, frozen=True):
 
     roller: SeatIndex
     role: Role
-    target: TargetView
+    target: KnatschTarget
     stack: StackIndex | None
     owner: SeatIndex | None
     beat: Result
@@ -232,14 +234,14 @@ class AttemptView(View, frozen=True):
     attacker: SeatIndex
 
 
-class TournamentResult(View, frozen=True):
+class KnatschTournamentResult(View, frozen=True):
     """A seat that has thrown in the tournament: its `result`, or None if it passed."""
 
     seat: SeatIndex
     result: Result | None
 
 
-class TournamentView(View, frozen=True):
+class KnatschTournament(View, frozen=True):
     """A tournament in progress (seed, Turnier), open to everybody.
 
     `card` from `stack`, hosted by `host`; `throwing`: the seat throwing
@@ -252,12 +254,12 @@ class TournamentView(View, frozen=True):
     host: SeatIndex
     throwing: SeatIndex | None
     order: tuple[SeatIndex, ...]
-    results: tuple[TournamentResult, ...]
+    results: tuple[KnatschTournamentResult, ...]
     leader: SeatIndex | None
     best: Result
 
 
-class LastView(View, frozen=True):
+class KnatschLast(View, frozen=True):
     """The last finished roll attempt, for the board.
 
     `roller` threw as `role` for `target`; `dice`: the final non-six faces,
@@ -267,7 +269,7 @@ class LastView(View, frozen=True):
 
     roller: SeatIndex
     role: Role
-    target: TargetView
+    target: KnatschTarget
     dice: tuple[Face, ...]
     fixed: tuple[Face, ...]
     sixes: Count
@@ -308,12 +310,12 @@ class KnatschView(View, frozen=True):
     turn: Count
     turn_limit: Count
     put_under_used: bool
-    stacks: tuple[StackView, StackView]
-    king: KingView
-    players: tuple[PlayerView, ...]
-    attempt: AttemptView | None
-    tournament: TournamentView | None
-    last: LastView | None
+    stacks: tuple[KnatschStack, KnatschStack]
+    king: KnatschKing
+    players: tuple[KnatschPlayer, ...]
+    attempt: KnatschAttempt | None
+    tournament: KnatschTournament | None
+    last: KnatschLast | None
     winner: SeatIndex | None
     end_reason: EndReason | None
     outcome: KnatschOutcome | None

@@ -39,7 +39,7 @@ class RaceOptions(View, frozen=True):
     superpowers: bool
 
 
-class Power(View, frozen=True):
+class RacePower(View, frozen=True):
     """A Knonster's superpower ("Superpowers"), seen by everybody.
 
     `text`: what it does; `spent`: used already (each is used once);
@@ -51,7 +51,7 @@ class Power(View, frozen=True):
     spent_by: SeatIndex | None
 
 
-class KnonsterView(View, frozen=True):
+class RaceKnonster(View, frozen=True):
     """One Knonster on the track, in race order, seen by everybody.
 
     `rank`: 1 + Knonsters strictly in front, shared on equal fields
@@ -66,10 +66,10 @@ class KnonsterView(View, frozen=True):
     rank: Rank
     finished: bool
     place: Annotated[int, Meta(ge=1, le=3)] | None
-    power: Power
+    power: RacePower
 
 
-class LastPlay(View, frozen=True):
+class RaceLastPlay(View, frozen=True):
     """The top card of the discard pile, seen by everybody.
 
     `seat` played `card` (`label` names it); `effect`: it moved a Knonster;
@@ -83,7 +83,7 @@ class LastPlay(View, frozen=True):
     power: KnonsterId | None
 
 
-class HandCard(View, frozen=True):
+class RaceHandCard(View, frozen=True):
     """One distinct card of the viewer's own hand (Race rules, Hand: only the seat's own).
 
     `count`: copies held; `effect`: playing it now moves a Knonster (false:
@@ -98,7 +98,7 @@ class HandCard(View, frozen=True):
     text: MessageView
 
 
-class OwnFavourites(View, frozen=True):
+class RaceFavourites(View, frozen=True):
     """The viewer's own secret choice (Race rules, Choice of Favorites).
 
     `knonsters`: the two favourites in Knonster order; `winner`: the Win
@@ -109,7 +109,7 @@ class OwnFavourites(View, frozen=True):
     winner: KnonsterId | None
 
 
-class KnonsterSteps(View, frozen=True):
+class RaceSteps(View, frozen=True):
     """Net fields one seat has moved each Knonster (negative: moved back).
 
     Seen by everybody: who played which card is open (Race rules, Gameplay).
@@ -121,7 +121,7 @@ class KnonsterSteps(View, frozen=True):
     elaari: int
 
 
-class PlayerView(View, frozen=True):
+class RacePlayer(View, frozen=True):
     """One seat as the viewer sees it.
 
     `hand_count`: cards in hand (the cards are secret); `chosen`: the seat
@@ -141,8 +141,16 @@ class PlayerView(View, frozen=True):
     winner: KnonsterId | None
     revealed: tuple[KnonsterId, ...]
     hidden_stars: Annotated[int, Meta(ge=0, le=2)]
-    steps: KnonsterSteps
+    steps: RaceSteps
     score: int | None
+
+
+class RaceOutcome(OutcomeView[EndReason], frozen=True):
+    """How the match ended, in the view of everybody once over.
+
+    `scores`: the points (Race rules, Final Scoring); `reason`: the race
+    finished, or the draw pile ran out.
+    """
 
 
 class RaceView(View, frozen=True):
@@ -167,13 +175,13 @@ class RaceView(View, frozen=True):
     to_move: tuple[SeatIndex, ...]
     current: SeatIndex | None
     redeals: Count
-    knonsters: tuple[KnonsterView, KnonsterView, KnonsterView, KnonsterView]
+    knonsters: tuple[RaceKnonster, RaceKnonster, RaceKnonster, RaceKnonster]
     podium: tuple[KnonsterId, ...]
-    last_play: LastPlay | None
+    last_play: RaceLastPlay | None
     discard_count: Count
     draw_pile: Count
-    hand: tuple[HandCard, ...] | None
-    favourites: OwnFavourites | None
-    players: tuple[PlayerView, ...]
+    hand: tuple[RaceHandCard, ...] | None
+    favourites: RaceFavourites | None
+    players: tuple[RacePlayer, ...]
     decided: bool
-    outcome: OutcomeView[EndReason] | None
+    outcome: RaceOutcome | None

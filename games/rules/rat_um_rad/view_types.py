@@ -31,7 +31,7 @@ from .state import (
 RoadId: TypeAlias = str
 
 
-class FinalRoundView(View, frozen=True):
+class RatUmRadFinalRound(View, frozen=True):
     """The final round (Rat um Rad seed, Spielende), open to everybody.
 
     It started after `trigger`'s action, because of `reason` ("wheels": 2
@@ -44,7 +44,7 @@ class FinalRoundView(View, frozen=True):
     left: tuple[SeatIndex, ...]
 
 
-class PlayerView(View, frozen=True):
+class RatUmRadPlayer(View, frozen=True):
     """One seat as everybody sees it.
 
     `colour`: its player colour; `score`: the score track; `wheels`: wheels
@@ -64,7 +64,7 @@ class PlayerView(View, frozen=True):
     done: bool
 
 
-class Hand(View, frozen=True):
+class RatUmRadHand(View, frozen=True):
     """The viewer's own wheel cards per kind: 8 colours and jokers (own seat only)."""
 
     red: Count
@@ -78,7 +78,7 @@ class Hand(View, frozen=True):
     joker: Count
 
 
-class DestinationCard(View, frozen=True):
+class RatUmRadDestination(View, frozen=True):
     """A destination card: join places `a` and `b` for `points` (minus if failed).
 
     `type`: "short" or "long" (from its deck); `id` as in the map file.
@@ -91,7 +91,7 @@ class DestinationCard(View, frozen=True):
     type: Literal["short", "long"]
 
 
-class OwnDestination(DestinationCard, frozen=True):
+class RatUmRadOwnDestination(RatUmRadDestination, frozen=True):
     """One of the viewer's kept destination cards (own seat only).
 
     `completed`: own roads join `a` and `b`; `path`: the road ids of one
@@ -102,7 +102,7 @@ class OwnDestination(DestinationCard, frozen=True):
     path: tuple[RoadId, ...]
 
 
-class ResultRow(View, frozen=True):
+class RatUmRadResult(View, frozen=True):
     """One seat's final scoring, once over (Rat um Rad seed, Spielende; every secret revealed).
 
     `track`: the score track; `completed`, `failed`: its destination cards;
@@ -114,13 +114,22 @@ class ResultRow(View, frozen=True):
 
     seat: SeatIndex
     track: Count
-    completed: tuple[DestinationCard, ...]
-    failed: tuple[DestinationCard, ...]
+    completed: tuple[RatUmRadDestination, ...]
+    failed: tuple[RatUmRadDestination, ...]
     longest: Count
     bonus: Count
     destination_points: int
     total: int
     rank: Annotated[int, Meta(ge=1)]
+
+
+class RatUmRadOutcome(OutcomeView[EndReason], frozen=True):
+    """How the match ended, in the view of everybody once over.
+
+    `scores`: the `total`s of `results` (Rat um Rad seed, Spielende);
+    `reason`: the final round was played out, or a round passed without
+    any action.
+    """
 
 
 class RatUmRadView(View, frozen=True):
@@ -147,17 +156,17 @@ class RatUmRadView(View, frozen=True):
     start: SeatIndex
     colours: tuple[PlayerColour, ...]
     round: Count
-    final_round: FinalRoundView | None
+    final_round: RatUmRadFinalRound | None
     display: tuple[CardKind, ...]
     deck: Count
     discard: Count
     destination_deck: Count
     picks: Literal[0, 1]
     roads: dict[RoadId, SeatIndex]
-    players: tuple[PlayerView, ...]
-    hand: Hand | None
-    destinations: tuple[OwnDestination, ...]
-    offer: tuple[DestinationCard, ...]
+    players: tuple[RatUmRadPlayer, ...]
+    hand: RatUmRadHand | None
+    destinations: tuple[RatUmRadOwnDestination, ...]
+    offer: tuple[RatUmRadDestination, ...]
     buildable: tuple[RoadId, ...]
-    results: tuple[ResultRow, ...] | None
-    outcome: OutcomeView[EndReason] | None
+    results: tuple[RatUmRadResult, ...] | None
+    outcome: RatUmRadOutcome | None
