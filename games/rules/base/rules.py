@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .info import GameInfo, OptionInfo
 from .messages import JSON, IllegalMove, InvalidOptions, Message, gettext_noop
@@ -63,6 +63,7 @@ class Rules(ABC, Generic[S, M]):
     """One game's rules. Methods never mutate their arguments."""
 
     info: GameInfo
+    view_type: ClassVar[type[Any] | None] = None
 
     def validate_options(self, options: JSON, seats: int) -> JSON:
         """Return normalised options, or raise InvalidOptions.

@@ -8,7 +8,7 @@ page (templates/games/dice-stars/rules_en.html), and Spielpost's rulings on
 the rules page for what they leave open.
 
 The view (`DiceStarsRules.view(state, seat)`, seat None = spectator; built
-in seat_view.py) is JSON:
+in seat_view.py, declared as `DiceStarsView` in view_types.py) is JSON:
 
 - `step`: "rebag" | "draw" | "take" | "stars" | "over"; `seat`: the viewer
   or None; `seats`; `current`: the seat whose turn it is (None once over);
@@ -88,6 +88,7 @@ from .state import (
     TakeValue,
 )
 from .turn_end import solo_won
+from .view_types import DiceStarsView
 
 # Per seat: at most 50 cells to fill, one per turn at least, plus the comet
 # turn; each turn is up to 3 moves (rebag, draw, take) plus one per star cell.
@@ -96,6 +97,9 @@ MAX_MOVES = 4 * (51 * 3 + sum(STAR_CELLS))
 
 class DiceStarsRules(Rules[State, Move]):
     """Dice Stars, with the solo variant for one seat."""
+
+    # The declared type of `view` (view_types.py).
+    view_type = DiceStarsView
 
     info = GameInfo(
         slug="dice-stars",

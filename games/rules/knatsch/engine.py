@@ -8,7 +8,7 @@ every throw, drawn from `State.rng`. Sources: the seed (the original rules,
 Spielpost edition of the cards (data/knatsch-cards.json).
 
 The view (`KnatschRules.view(state, seat)`, seat None = spectator; built in
-seat_view.py) is JSON:
+seat_view.py, declared as `KnatschView` in view_types.py) is JSON:
 
 - `phase`: "target" | "roll" | "revenge" | "over"; `seat`: the viewer or
   None; `seats`; `current`: whose turn it is (None once over); `start`;
@@ -86,10 +86,14 @@ from .state import (
     Throw,
     check_stored,
 )
+from .view_types import KnatschView
 
 
 class KnatschRules(Rules[State, Move]):
     """Knatsch, with the Spielpost edition of the cards."""
+
+    # The declared type of `view` (view_types.py).
+    view_type = KnatschView
 
     info = GameInfo(
         slug="knatsch",

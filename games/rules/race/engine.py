@@ -8,7 +8,7 @@ rules page, templates/games/race/rules_en.html), and Spielpost's rulings on
 the rules page ("Spielpost edition"), which win where they differ.
 
 The view (`RaceRules.view(state, seat)`, seat None = spectator; built in
-seat_view.py) is JSON:
+seat_view.py, declared as `RaceView` in view_types.py) is JSON:
 
 - `phase`: "favourites" | "play" | "over"; `seat`: the viewer or None;
   `seats`: number of seats; `options`: {"win_bet": bool, "superpowers": bool}.
@@ -79,6 +79,7 @@ from .state import (
     State,
     UsePower,
 )
+from .view_types import RaceView
 
 # Favourites rounds x seats + every card of the deck.
 MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
@@ -86,6 +87,9 @@ MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
 
 class RaceRules(Rules[State, Move]):
     """Race, with the Win Bet and Superpowers variants as options."""
+
+    # The declared type of `view` (view_types.py).
+    view_type = RaceView
 
     info = GameInfo(
         slug="race",

@@ -8,7 +8,7 @@ Rad rulings, <section>", on the rules page) and the map files in
 data/maps/ (maps.py).
 
 The view (`RatUmRadRules.view(state, seat)`, seat None = spectator; built
-in seat_view.py) is JSON:
+in seat_view.py, declared as `RatUmRadView` in view_types.py) is JSON:
 
 - `map`: map id; `phase`: "setup" | "turn" | "over"; `seat`: the viewer or
   None; `seats`; `current`: whose turn (None in setup and once over);
@@ -76,6 +76,7 @@ from .state import (
     TakeDeck,
     TakeDisplay,
 )
+from .view_types import RatUmRadView
 
 SETUP_SHORT = 3
 
@@ -98,6 +99,9 @@ def max_moves(game_map: Map) -> int:
 
 class RatUmRadRules(Rules[State, Move]):
     """Rat um Rad over `maps` (default: the maps in data/maps/)."""
+
+    # The declared type of `view` (view_types.py).
+    view_type = RatUmRadView
 
     def __init__(self, maps: dict[str, Map] | None = None) -> None:
         self.maps = dict(MAPS if maps is None else maps)
