@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from games.rules.registry import ROBOTS_BY_SLUG
+from games.rules import registry
 
 from .models import User
 
@@ -130,7 +130,9 @@ def _keys(names: Iterable[str]) -> set[str]:
 def _robot_phrases() -> set[str]:
     """Return the keys of the robots' words and labels in every language."""
     labels = [
-        robot.label for robots in ROBOTS_BY_SLUG.values() for robot in robots.values()
+        robot.label
+        for entry in registry.GAMES.values()
+        for robot in entry.robots.values()
     ]
     phrases = []
     for language, _name in settings.LANGUAGES:

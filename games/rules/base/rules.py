@@ -5,13 +5,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .info import GameInfo, OptionInfo
 from .messages import JSON, IllegalMove, InvalidOptions, Message, gettext_noop
 from .records import Event, Outcome, turns_started
 
 if TYPE_CHECKING:
+    import random
+
     from games.rules.rng import Rng
 
 
@@ -63,6 +65,10 @@ class Rules(ABC, Generic[S, M]):
     """One game's rules. Methods never mutate their arguments."""
 
     info: GameInfo
+    # Top-level view keys the rules deliberately derive from secrets (a
+    # documented ruling, e.g. Race's `decided`): the privacy check of the
+    # conformance suite leaves them out (see `secrets_scramble`).
+    announced_view_keys: ClassVar[frozenset[str]] = frozenset()
 
     def validate_options(self, options: JSON, seats: int) -> JSON:
         """Return normalised options, or raise InvalidOptions.
@@ -206,6 +212,21 @@ class Rules(ABC, Generic[S, M]):
         automatically. Default: never decided before the end.
         """
         return frozenset()
+
+    def secrets_scramble(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """Return a state that differs from `state` in all `seat` may not know.
+
+        `seat` None = a spectator. Whatever the rules hide from `seat` (other
+        seats' hands, the order of a pile, the `Rng` that decides the
+        future) is redrawn with `rng` (a test's `random.Random`, never the
+        state's own), keeping everything `seat` may know: the view of `seat`
+        must be the same for both states, except for `announced_view_keys`.
+        The conformance suite checks exactly that for every registered game
+        (OpenSpiel's test_private_information_contents). Default: nothing
+        is hidden, the state itself. A game with `info.hidden_information`
+        must override it.
+        """
+        return state
 
     def upgrade_state(self, data: JSON, version: str) -> JSON:
         """Return state JSON stored under rules `version` in today's shape.

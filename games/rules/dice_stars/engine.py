@@ -50,7 +50,7 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from games.rules.base import (
     JSON,
@@ -67,7 +67,7 @@ from games.rules.base import (
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import flow, seat_view
+from . import flow, seat_view, secrets
 from . import texts as t
 from .dice import ALL_DICE, colour_message, die_message
 from .sheet import STAR_CELLS, Sheet
@@ -88,6 +88,9 @@ from .state import (
     TakeValue,
 )
 from .turn_end import solo_won
+
+if TYPE_CHECKING:
+    import random
 
 # Per seat: at most 50 cells to fill, one per turn at least, plus the comet
 # turn; each turn is up to 3 moves (rebag, draw, take) plus one per star cell.
@@ -168,6 +171,12 @@ class DiceStarsRules(Rules[State, Move]):
         Raises IllegalMove (a player-readable msgid) for any move not legal now.
         """
         return flow.apply_move(state, seat, move)
+
+    def secrets_scramble(
+        self, state: State, seat: int | None, rng: random.Random
+    ) -> State:
+        """Return `state` with what `seat` may not know redrawn (secrets.py)."""
+        return secrets.secrets_scramble(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return the whole open game as JSON (shape in the module docstring).

@@ -48,7 +48,7 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from games.rules.base import (
     JSON,
@@ -65,7 +65,7 @@ from games.rules.base import (
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import flow, seat_view, targets, turn_end
+from . import flow, seat_view, secrets, targets, turn_end
 from . import texts as t
 from .cards import ARMS, CARD_IDS, CARDS, CASTLES_BY_ARMS, KING, king_name
 from .state import (
@@ -86,6 +86,9 @@ from .state import (
     Throw,
     check_stored,
 )
+
+if TYPE_CHECKING:
+    import random
 
 
 class KnatschRules(Rules[State, Move]):
@@ -172,6 +175,12 @@ class KnatschRules(Rules[State, Move]):
         Raises IllegalMove (a player-readable msgid) for a move not legal now.
         """
         return flow.apply_move(state, seat, move)
+
+    def secrets_scramble(
+        self, state: State, seat: int | None, rng: random.Random
+    ) -> State:
+        """Return `state` with what `seat` may not know redrawn (secrets.py)."""
+        return secrets.secrets_scramble(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return the whole open game as JSON (shape in the module docstring)."""

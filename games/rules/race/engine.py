@@ -47,7 +47,7 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from games.rules.base import (
     JSON,
@@ -66,7 +66,7 @@ from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, parse
 
 from . import cards as c
-from . import flow, seat_view
+from . import flow, seat_view, secrets
 from . import texts as t
 from .state import (
     MAX_REDEALS,
@@ -80,6 +80,9 @@ from .state import (
     UsePower,
 )
 
+if TYPE_CHECKING:
+    import random
+
 # Favourites rounds x seats + every card of the deck.
 MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
 
@@ -87,6 +90,9 @@ MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
 class RaceRules(Rules[State, Move]):
     """Race, with the Win Bet and Superpowers variants as options."""
 
+    # The decided race is announced on purpose (Spielpost's rulings, A
+    # decided race), though it follows from every seat's favourites.
+    announced_view_keys = frozenset({"decided"})
     info = GameInfo(
         slug="race",
         name="Race",
@@ -203,6 +209,12 @@ class RaceRules(Rules[State, Move]):
         if isinstance(move, ChooseFavourites):
             raise IllegalMove(gettext_noop("The favourites have already been chosen."))
         return flow.play_card(state, seat, move)
+
+    def secrets_scramble(
+        self, state: State, seat: int | None, rng: random.Random
+    ) -> State:
+        """Return `state` with what `seat` may not know redrawn (secrets.py)."""
+        return secrets.secrets_scramble(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return what `seat` may know (shape in the module docstring).

@@ -43,7 +43,7 @@ Moves: see state.py. Messages are {"text": msgid, "params": {...}}.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from games.rules.base import (
     JSON,
@@ -60,7 +60,7 @@ from games.rules.base import (
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import actions, flow, scoring, seat_view
+from . import actions, flow, scoring, seat_view, secrets
 from . import texts as t
 from .cards import DECK, HAND_SIZE, PLAYER_COLOURS, POINTS, WHEELS, Cards, sort_hand
 from .maps import DEFAULT_MAP, MAPS, Map
@@ -76,6 +76,9 @@ from .state import (
     TakeDeck,
     TakeDisplay,
 )
+
+if TYPE_CHECKING:
+    import random
 
 SETUP_SHORT = 3
 
@@ -199,6 +202,12 @@ class RatUmRadRules(Rules[State, Move]):
         Raises IllegalMove (a player-readable msgid) for a move not legal now.
         """
         return flow.apply_move(state, seat, move, self._map(state.map))
+
+    def secrets_scramble(
+        self, state: State, seat: int | None, rng: random.Random
+    ) -> State:
+        """Return `state` with what `seat` may not know redrawn (secrets.py)."""
+        return secrets.secrets_scramble(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return what `seat` may know as JSON (shape in the module docstring)."""
