@@ -21,7 +21,7 @@ from .messages import (
     gettext_noop,
 )
 from .records import Event, Outcome, turns_started
-from .rules import Jsonable, M, Robot, Rules, S
+from .rules import Jsonable, M, Robot, Rules, S, Scrambler
 
 __all__ = [
     "JSON",
@@ -44,6 +44,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "S",
+    "Scrambler",
     "gettext_noop",
     "turns_started",
 ]

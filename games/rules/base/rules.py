@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -12,8 +12,6 @@ from .messages import JSON, IllegalMove, InvalidOptions, Message, gettext_noop
 from .records import Event, Outcome, turns_started
 
 if TYPE_CHECKING:
-    import random
-
     from games.rules.rng import Rng
 
 
@@ -26,6 +24,21 @@ class Jsonable(Protocol):
 
 S = TypeVar("S", bound=Jsonable)
 M = TypeVar("M", bound=Jsonable)
+T = TypeVar("T")
+
+
+class Scrambler(Protocol):
+    """The randomness `Rules.secrets_scramble` may use: a test's `random.Random`.
+
+    A protocol, so the engines import no `random` (only games/rules/rng.py
+    does, seeded per draw); `random.Random` fits it.
+    """
+
+    def shuffle(self, x: MutableSequence[Any], /) -> None: ...
+
+    def choice(self, seq: Sequence[T], /) -> T: ...
+
+    def randrange(self, stop: int, /) -> int: ...
 
 
 def _check_int_option(option: OptionInfo, value: Any) -> None:
@@ -213,7 +226,7 @@ class Rules(ABC, Generic[S, M]):
         """
         return frozenset()
 
-    def secrets_scramble(self, state: S, seat: int | None, rng: random.Random) -> S:
+    def secrets_scramble(self, state: S, seat: int | None, rng: Scrambler) -> S:
         """Return a state that differs from `state` in all `seat` may not know.
 
         `seat` None = a spectator. Whatever the rules hide from `seat` (other

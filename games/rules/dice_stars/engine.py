@@ -50,7 +50,7 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from games.rules.base import (
     JSON,
@@ -62,6 +62,7 @@ from games.rules.base import (
     OptionInfo,
     Outcome,
     Rules,
+    Scrambler,
     gettext_noop,
 )
 from games.rules.rng import Rng
@@ -88,9 +89,6 @@ from .state import (
     TakeValue,
 )
 from .turn_end import solo_won
-
-if TYPE_CHECKING:
-    import random
 
 # Per seat: at most 50 cells to fill, one per turn at least, plus the comet
 # turn; each turn is up to 3 moves (rebag, draw, take) plus one per star cell.
@@ -172,9 +170,7 @@ class DiceStarsRules(Rules[State, Move]):
         """
         return flow.apply_move(state, seat, move)
 
-    def secrets_scramble(
-        self, state: State, seat: int | None, rng: random.Random
-    ) -> State:
+    def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
         """Return `state` with what `seat` may not know redrawn (secrets.py)."""
         return secrets.secrets_scramble(state, seat, rng)
 

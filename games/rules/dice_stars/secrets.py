@@ -9,14 +9,13 @@ faces they show, drawn from the `Rng` when a draw is announced.
 
 from __future__ import annotations
 
-import random
-
+from games.rules.base import Scrambler
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
 from .state import State
 
 
-def secrets_scramble(state: State, seat: int | None, rng: random.Random) -> State:
+def secrets_scramble(state: State, seat: int | None, rng: Scrambler) -> State:
     """Return `state` with its Rng redrawn: the same for every `seat`."""
     return replace(state, rng=Rng(seed=rng.randrange(10**9), draws=rng.randrange(100)))

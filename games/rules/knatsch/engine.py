@@ -48,7 +48,7 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from games.rules.base import (
     JSON,
@@ -60,6 +60,7 @@ from games.rules.base import (
     Message,
     Outcome,
     Rules,
+    Scrambler,
     gettext_noop,
 )
 from games.rules.rng import Rng
@@ -86,9 +87,6 @@ from .state import (
     Throw,
     check_stored,
 )
-
-if TYPE_CHECKING:
-    import random
 
 
 class KnatschRules(Rules[State, Move]):
@@ -176,9 +174,7 @@ class KnatschRules(Rules[State, Move]):
         """
         return flow.apply_move(state, seat, move)
 
-    def secrets_scramble(
-        self, state: State, seat: int | None, rng: random.Random
-    ) -> State:
+    def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
         """Return `state` with what `seat` may not know redrawn (secrets.py)."""
         return secrets.secrets_scramble(state, seat, rng)
 

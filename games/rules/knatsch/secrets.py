@@ -9,15 +9,14 @@ shows it), and the `Rng` that decides the setup and every later throw.
 
 from __future__ import annotations
 
-import random
-
+from games.rules.base import Scrambler
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
 from .state import State
 
 
-def secrets_scramble(state: State, seat: int | None, rng: random.Random) -> State:
+def secrets_scramble(state: State, seat: int | None, rng: Scrambler) -> State:
     """Return `state` with each stack below its top and the Rng redrawn.
 
     The same for every `seat` (None = a spectator): nothing is private.

@@ -47,7 +47,7 @@ Messages are {"text": msgid, "params": {...}} for the platform to translate.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from games.rules.base import (
     JSON,
@@ -60,6 +60,7 @@ from games.rules.base import (
     OptionInfo,
     Outcome,
     Rules,
+    Scrambler,
     gettext_noop,
 )
 from games.rules.rng import Rng
@@ -79,9 +80,6 @@ from .state import (
     State,
     UsePower,
 )
-
-if TYPE_CHECKING:
-    import random
 
 # Favourites rounds x seats + every card of the deck.
 MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
@@ -210,9 +208,7 @@ class RaceRules(Rules[State, Move]):
             raise IllegalMove(gettext_noop("The favourites have already been chosen."))
         return flow.play_card(state, seat, move)
 
-    def secrets_scramble(
-        self, state: State, seat: int | None, rng: random.Random
-    ) -> State:
+    def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
         """Return `state` with what `seat` may not know redrawn (secrets.py)."""
         return secrets.secrets_scramble(state, seat, rng)
 

@@ -12,9 +12,9 @@ favourites.
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 
+from games.rules.base import Scrambler
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
@@ -22,7 +22,7 @@ from .cards import KNONSTERS, sort_hand
 from .state import PHASE_OVER, State
 
 
-def secrets_scramble(state: State, seat: int | None, rng: random.Random) -> State:
+def secrets_scramble(state: State, seat: int | None, rng: Scrambler) -> State:
     """Return `state` with what `seat` may not know redrawn with `rng`.
 
     See the module docstring; `seat` None = a spectator.

@@ -43,7 +43,7 @@ Moves: see state.py. Messages are {"text": msgid, "params": {...}}.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from games.rules.base import (
     JSON,
@@ -56,6 +56,7 @@ from games.rules.base import (
     OptionInfo,
     Outcome,
     Rules,
+    Scrambler,
 )
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
@@ -76,9 +77,6 @@ from .state import (
     TakeDeck,
     TakeDisplay,
 )
-
-if TYPE_CHECKING:
-    import random
 
 SETUP_SHORT = 3
 
@@ -203,9 +201,7 @@ class RatUmRadRules(Rules[State, Move]):
         """
         return flow.apply_move(state, seat, move, self._map(state.map))
 
-    def secrets_scramble(
-        self, state: State, seat: int | None, rng: random.Random
-    ) -> State:
+    def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
         """Return `state` with what `seat` may not know redrawn (secrets.py)."""
         return secrets.secrets_scramble(state, seat, rng)
 

@@ -11,8 +11,7 @@ seat's destination cards; the `Rng` decides every later draw.
 
 from __future__ import annotations
 
-import random
-
+from games.rules.base import Scrambler
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
@@ -21,7 +20,7 @@ from .maps import MAPS
 from .state import State
 
 
-def secrets_scramble(state: State, seat: int | None, rng: random.Random) -> State:
+def secrets_scramble(state: State, seat: int | None, rng: Scrambler) -> State:
     """Return `state` with what `seat` may not know redrawn with `rng`.
 
     See the module docstring; `seat` None = a spectator.
