@@ -12,6 +12,8 @@ under another slug.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import importlib
 import itertools
 import json
@@ -203,3 +205,13 @@ def test_the_conformance_and_privacy_checks_accept_it(sixth):
     for viewer in (0, 1, None):
         view = rules.view(state, viewer)
         conformance.check_privacy(rules, state, viewer, view, random.Random(1))
+
+
+def test_the_privacy_check_asks_a_game_that_hides_something_for_its_secrets(sixth):
+    # The same engine, declaring hidden information but no secrets_scramble.
+    rules = copy.copy(sixth.rules)
+    rules.info = dataclasses.replace(rules.info, hidden_information=True)
+    state = rules.new_state(seats=2, options={"target": "short"}, seed=3)
+
+    with pytest.raises(AssertionError, match="override Rules.secrets_scramble"):
+        conformance._check_state(rules, state, 2, random.Random(1))
