@@ -62,13 +62,12 @@ from games.rules.base import (
     OptionInfo,
     Outcome,
     Rules,
-    Scrambler,
     gettext_noop,
 )
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import flow, seat_view, secrets
+from . import flow, seat_view
 from . import texts as t
 from .dice import ALL_DICE, colour_message, die_message
 from .sheet import STAR_CELLS, Sheet
@@ -98,6 +97,9 @@ MAX_MOVES = 4 * (51 * 3 + sum(STAR_CELLS))
 class DiceStarsRules(Rules[State, Move]):
     """Dice Stars, with the solo variant for one seat."""
 
+    # Nothing is hidden (state.py): every seat and a spectator see the same
+    # game, so `secrets_scramble` keeps the default. The future draws come
+    # from `State.rng`, which no view contains (the conformance suite checks).
     info = GameInfo(
         slug="dice-stars",
         name="Dice Stars",
@@ -169,10 +171,6 @@ class DiceStarsRules(Rules[State, Move]):
         Raises IllegalMove (a player-readable msgid) for any move not legal now.
         """
         return flow.apply_move(state, seat, move)
-
-    def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
-        """Return `state` with what `seat` may not know redrawn (secrets.py)."""
-        return secrets.secrets_scramble(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return the whole open game as JSON (shape in the module docstring).
