@@ -17,7 +17,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.rules import Rules  # noqa: E402
-from games.rules.registry import RULES_BY_SLUG  # noqa: E402
+from games.rules.registry import GAMES  # noqa: E402
 
 
 def play(rules: Rules[Any, Any], seats: int, seed: int) -> int:
@@ -38,7 +38,8 @@ def play(rules: Rules[Any, Any], seats: int, seed: int) -> int:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     print(f"{'game':<12}{'seats':>6}{'games/s':>10}{'moves/game':>12}{'us/move':>10}")
-    for slug, rules in RULES_BY_SLUG.items():
+    for slug, entry in GAMES.items():
+        rules = entry.rules
         for seats in range(rules.info.min_seats, rules.info.max_seats + 1):
             started = time.perf_counter()
             total = sum(play(rules, seats, seed) for seed in range(games))

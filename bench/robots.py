@@ -29,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.rules import Robot, Rules  # noqa: E402
-from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG  # noqa: E402
+from games.rules.registry import GAMES  # noqa: E402
 from games.rules.rng import Rng  # noqa: E402
 
 
@@ -103,8 +103,8 @@ def head_to_head(games: int, only: str | None) -> None:
         f"{'shared':>8}{'score':>8}{'x even':>8}{'ms mean':>9}{'ms p99':>8}"
         f"{'ms max':>8}"
     )
-    for slug, rules in RULES_BY_SLUG.items():
-        robots = ROBOTS_BY_SLUG[slug]
+    for slug, entry in GAMES.items():
+        rules, robots = entry.rules, entry.robots
         if (only and slug != only) or "random" not in robots:
             continue
         seats = max(2, rules.info.min_seats)
@@ -136,10 +136,11 @@ def main() -> None:
         f"{'game':<12}{'robot':<8}{'seats':>6}{'games':>7}{'avg score':>11}"
         f"{'sd':>7}{'seat 0 wins':>13}{'games/s':>9}"
     )
-    for slug, rules in RULES_BY_SLUG.items():
+    for slug, entry in GAMES.items():
+        rules = entry.rules
         if only and slug != only:
             continue
-        for name, robot in ROBOTS_BY_SLUG[slug].items():
+        for name, robot in entry.robots.items():
             for seats in sorted({rules.info.min_seats, min(3, rules.info.max_seats)}):
                 started = time.perf_counter()
                 results = [play(rules, robot, seats, seed) for seed in range(games)]

@@ -257,14 +257,14 @@ def _match_create(number: int) -> int:
     """Create open match `number` (the games in turn) for the soak's person; return its id."""
     from accounts.models import User
     from games import services
-    from games.rules.registry import RULES_BY_SLUG
+    from games.rules.registry import game_slugs, rules_for
 
     user, _ = User.objects.get_or_create(
         username="soak", defaults={"email": "soak@example.com"}
     )
-    slugs = sorted(RULES_BY_SLUG)
+    slugs = sorted(game_slugs())
     slug = slugs[number % len(slugs)]
-    seats = max(2, RULES_BY_SLUG[slug].info.min_seats)
+    seats = max(2, rules_for(slug).info.min_seats)
     return services.match_create(user=user, game_slug=slug, seats=seats).id
 
 

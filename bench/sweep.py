@@ -42,7 +42,7 @@ from django.utils import timezone  # noqa: E402
 from accounts.models import User  # noqa: E402
 from games import selectors, services  # noqa: E402
 from games.models import Match, Seat  # noqa: E402
-from games.rules.registry import RULES_BY_SLUG  # noqa: E402
+from games.rules.registry import rules_for  # noqa: E402
 
 # The SQL and parameters of the last query `measure` saw.
 LAST_QUERY: list[Any] = []
@@ -53,7 +53,7 @@ MY_TURN = 100
 
 def fill(count: int) -> User:
     """Create `count` active 2-seat Race matches; return the person in MINE."""
-    rules = RULES_BY_SLUG["race"]
+    rules = rules_for("race")
     alice = User.objects.create(username="sweep-alice")
     bob = User.objects.create(username="sweep-bob")
     carol = User.objects.create(username="sweep-carol")

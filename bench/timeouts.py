@@ -44,7 +44,7 @@ from django.utils import timezone  # noqa: E402
 from games import services  # noqa: E402
 from games.clocks import PRESETS  # noqa: E402
 from games.models import Match  # noqa: E402
-from games.rules.registry import RULES_BY_SLUG  # noqa: E402
+from games.rules.registry import rules_for  # noqa: E402
 
 OVERDUE = 100
 LAST_QUERY: list[Any] = []
@@ -52,7 +52,7 @@ LAST_QUERY: list[Any] = []
 
 def fill(count: int) -> None:
     """Create `count` active Daily matches; OVERDUE of them past their deadline."""
-    rules = RULES_BY_SLUG["race"]
+    rules = rules_for("race")
     now = timezone.now()
     control = PRESETS["daily"].to_json()
     Match.objects.bulk_create(

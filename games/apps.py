@@ -34,10 +34,10 @@ def robot_labels() -> Iterator[str]:
     Read from the registry at call time, so a game registered later (a test's)
     counts too.
     """
-    from games.rules.registry import ROBOTS_BY_SLUG
+    from games.rules import registry
 
-    for robots in ROBOTS_BY_SLUG.values():
-        for robot in robots.values():
+    for entry in registry.GAMES.values():
+        for robot in entry.robots.values():
             yield robot.label
 
 

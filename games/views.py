@@ -27,7 +27,7 @@ from games import exceptions, selectors, services
 from games.forms import MatchCreateForm, MoveForm
 from games.health import health_report
 from games.models import Match, Seat
-from games.rules.registry import RULES_BY_SLUG
+from games.rules import registry
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -73,9 +73,10 @@ def lobby(request: AuthedHtmxRequest) -> HttpResponse:
 @login_required
 def match_create(request: AuthedHtmxRequest, game_slug: str) -> HttpResponse:
     """Create a match of `game_slug` from the lobby's form."""
-    rules = RULES_BY_SLUG.get(game_slug)
-    if rules is None:
+    entry = registry.GAMES.get(game_slug)
+    if entry is None:
         raise Http404
+    rules = entry.rules
     form = MatchCreateForm(request.POST, info=rules.info)
     if not form.is_valid():
         return render(
@@ -259,9 +260,9 @@ def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
 @require_GET
 def game_rules(request: HttpRequest, game_slug: str) -> HttpResponse:
     """The rules page of a game, in the active language (English fallback)."""
-    rules = RULES_BY_SLUG.get(game_slug)
-    if rules is None:
+    if game_slug not in registry.GAMES:
         raise Http404
+    rules = registry.rules_for(game_slug)
     language = translation.get_language() or "en"
     template = select_template(
         [

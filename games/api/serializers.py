@@ -17,8 +17,7 @@ from rest_framework import serializers
 
 from games.clocks import BANK_MAX, BANK_MIN, CAP_MAX, INCREMENT_MAX, PRESETS
 from games.models import LeaveReason, Match, Seat
-from games.rules import OptionInfo
-from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+from games.rules import OptionInfo, registry
 
 BAD_INVITE = _("An invitation secret has only letters, digits, - and _.")
 REPEATED_PARAMETER = _("Send each query parameter once: %(names)s.")
@@ -163,8 +162,8 @@ def match_create_variants() -> dict[str, dict[str, Any]]:
     so a body valid by the schema is one the game accepts.
     """
     variants = {}
-    for slug, rules in sorted(RULES_BY_SLUG.items()):
-        info = rules.info
+    for slug, entry in sorted(registry.GAMES.items()):
+        info = entry.rules.info
         name = "MatchCreate" + "".join(part.title() for part in slug.split("-"))
         variants[name] = {
             "type": "object",
@@ -233,16 +232,24 @@ class GameSerializer(serializers.Serializer[Any]):
     robots = serializers.ListField(child=serializers.CharField())
 
 
-class MatchCreateSerializer(serializers.Serializer[Any]):
-    game = serializers.ChoiceField(choices=sorted(RULES_BY_SLUG))
+def _seats_field() -> _StrictIntegerField:
+    """Return the seat count field for the registered games (at call time)."""
     # The range of all games together; each game refuses counts outside its
     # own min_seats..max_seats with a 400 naming the reason.
-    seats = _StrictIntegerField(
-        min_value=min(rules.info.min_seats for rules in RULES_BY_SLUG.values()),
-        max_value=max(rules.info.max_seats for rules in RULES_BY_SLUG.values()),
+    infos = [entry.rules.info for entry in registry.GAMES.values()]
+    return _StrictIntegerField(
+        min_value=min(info.min_seats for info in infos),
+        max_value=max(info.max_seats for info in infos),
         help_text="Within the game's min_seats..max_seats (GET /api/games/); "
         "other counts are refused with 400.",
     )
+
+
+class MatchCreateSerializer(serializers.Serializer[Any]):
+    # The games are read when the serializer is made (__init__), not at
+    # import: a game registered later (a test's) is a choice too.
+    game = serializers.ChoiceField(choices=[])
+    seats = _StrictIntegerField()
     options = serializers.DictField(required=False, default=dict)
     time_control = _TimeControlField(required=False, allow_null=True, default=None)
     private = _StrictBooleanField(
@@ -253,21 +260,32 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
         "`invite`) only. Default false.",
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"] = serializers.ChoiceField(choices=sorted(registry.GAMES))
+        self.fields["seats"] = _seats_field()
 
-_ROBOT_NAMES = sorted({name for robots in ROBOTS_BY_SLUG.values() for name in robots})
 
-
-@extend_schema_field(
-    {
-        "type": "string",
-        "enum": ["", *_ROBOT_NAMES],
-        "description": "One of the match's game's robots (GET /api/games/); "
-        "empty or absent: its default. A robot of another game is refused "
-        "with 409.",
-    }
-)
 class _RobotNameField(_StrictCharField):
-    """A robot's name: the schema lists every game's robots."""
+    """A robot's name: the schema lists every game's robots.
+
+    Listed when the field is made (serializers copy their fields per
+    instance), not at import, so a game registered later counts too.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        names = {name for entry in registry.GAMES.values() for name in entry.robots}
+        # What extend_schema_field sets on a class, per instance here.
+        self._spectacular_annotation = {
+            "field": {
+                "type": "string",
+                "enum": ["", *sorted(names)],
+                "description": "One of the match's game's robots (GET "
+                "/api/games/); empty or absent: its default. A robot of "
+                "another game is refused with 409.",
+            }
+        }
 
 
 class MatchCreateSchema(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
@@ -362,13 +380,18 @@ class MatchListQuerySerializer(QuerySerializer):
     status = serializers.ChoiceField(
         choices=[s.value for s in Match.Status], required=False, allow_blank=True
     )
-    game = serializers.ChoiceField(
-        choices=sorted(RULES_BY_SLUG), required=False, allow_blank=True
-    )
+    # The games are read when the serializer is made (see MatchCreateSerializer).
+    game = serializers.ChoiceField(choices=[], required=False, allow_blank=True)
     # Absent or empty: false.
     mine = QueryFlagField(
         required=False, help_text="Only matches where you have a seat."
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        game = self.fields["game"]
+        assert isinstance(game, serializers.ChoiceField)
+        game.choices = sorted(registry.GAMES)
 
 
 class SeatSerializer(serializers.Serializer[Any]):

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 def seats_forwards(apps, schema_editor):
     from games.rules import IllegalMove
-    from games.rules.registry import RULES_BY_SLUG
+    from games.rules.registry import rules_for
 
     Match = apps.get_model("games", "Match")
     Seat = apps.get_model("games", "Seat")
@@ -27,8 +27,11 @@ def seats_forwards(apps, schema_editor):
             seats.filter(position__in=on, user__isnull=False).update(
                 controller="stand_in", robot="random"
             )
-        rules = RULES_BY_SLUG.get(match.game_slug)
-        if rules is None or match.state is None:
+        try:
+            rules = rules_for(match.game_slug)
+        except KeyError:
+            continue
+        if match.state is None:
             continue
         try:
             data = match.state

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clocks import TimeControl, TimeControlError
 from games.rules import Rules
-from games.rules.registry import RULES_BY_SLUG
+from games.rules.registry import rules_for
 
 
 class Match(models.Model):
@@ -103,7 +103,7 @@ class Match(models.Model):
     @property
     def rules(self) -> Rules[Any, Any]:
         """Return the rules engine of this match's game."""
-        return RULES_BY_SLUG[self.game_slug]
+        return rules_for(self.game_slug)
 
     @property
     def is_running(self) -> bool:

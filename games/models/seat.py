@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.registry import ROBOTS_BY_SLUG
+from games.rules.registry import game_entry
 
 from .match import Match
 
@@ -198,7 +198,7 @@ class Seat(models.Model):
             # A set user_id means the user exists (on_delete=PROTECT).
             return cast("User", self.user).name
         if self.robot:
-            robot = ROBOTS_BY_SLUG[self.match.game_slug].get(self.robot)
+            robot = game_entry(self.match.game_slug).robots.get(self.robot)
             label = str(_(robot.label)) if robot else self.robot
             return str(_("Robot %(number)s (%(kind)s)")) % {
                 "number": self.position + 1,

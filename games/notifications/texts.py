@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.models import Notification
-from games.rules.registry import RULES_BY_SLUG
+from games.rules import registry
 
 Kind = Notification.Kind
 
@@ -22,8 +22,8 @@ def match_label(notification: Notification) -> str:
     """Return e.g. "Race #12", or "" for a notice about no match."""
     if notification.match_id is None:
         return ""
-    rules = RULES_BY_SLUG.get(str(notification.params.get("game", "")))
-    name = rules.info.name if rules is not None else _("Match")
+    entry = registry.GAMES.get(str(notification.params.get("game", "")))
+    name = entry.rules.info.name if entry is not None else _("Match")
     return f"{name} #{notification.match_id}"
 
 

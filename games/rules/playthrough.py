@@ -7,44 +7,42 @@ shows, as a diff, every change in a game's behaviour. [OS playthroughs]
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
-from games.rules.base import JSON, Event, Robot, Rules
+from games.rules.base import JSON, Event, GameEntry, Robot, Rules
 from games.rules.rng import Rng
 
 # A game without a fixed bound on moves (GameInfo.max_turns) still gets a
 # finite golden file.
 _MAX_STEPS = 10_000
 
-# The parameters of each game's committed playthrough file
-# (tests/games/<slug>/playthrough.txt); `make playthroughs` rewrites them.
-PLAYTHROUGHS: dict[str, JSON] = {
-    "race": {
-        "seats": 3,
-        "options": {"win_bet": True, "superpowers": True},
-        "seed": 5,
-    },
-    # Seed 1: both reserve choices, stars, a comet and a final round.
-    "dice-stars": {
-        "seats": 2,
-        "options": {"solo_grid": 30},
-        "seed": 1,
-    },
-    # Seed 250: a put-under, an extra attempt, a failed defence, a tournament
-    # and the King overthrown, in 75 moves.
-    "knatsch": {
-        "seats": 3,
-        "options": {},
-        "seed": 250,
-    },
-    # Seed 32: a display reset, destination cards drawn, failed destinations,
-    # the longest trail bonus and a final round.
-    "rat-um-rad": {
-        "seats": 3,
-        "options": {"map": "basel"},
-        "seed": 32,
-    },
-}
+# The repository's root: golden files live under tests/ (playthrough_path).
+_ROOT = Path(__file__).resolve().parents[2]
+
+
+def playthrough_path(slug: str) -> Path:
+    """Return the committed golden playthrough file of game `slug`.
+
+    The one place that knows where these files live (`make playthroughs`
+    writes them, the golden test reads them); no I/O here.
+    """
+    # The game's test folder: its slug with underscores (dice_stars).
+    return _ROOT / "tests" / "games" / slug.replace("-", "_") / "playthrough.txt"
+
+
+def entry_playthrough_text(entry: GameEntry) -> str:
+    """Return `playthrough_text` of a registered game with its entry's parameters.
+
+    The entry's `playthrough` (seats, options, seed) and its default robot.
+    """
+    return playthrough_text(
+        entry.rules,
+        seats=entry.playthrough.seats,
+        options=dict(entry.playthrough.options),
+        seed=entry.playthrough.seed,
+        robot=entry.default_robot,
+    )
 
 
 def playthrough_text(

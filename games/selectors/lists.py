@@ -18,8 +18,7 @@ from django.db.models import (
 
 from accounts.models import User
 from games.models import Match, Seat
-from games.rules import GameInfo
-from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+from games.rules import GameInfo, registry
 
 from .seating import seats_prefetch
 
@@ -116,12 +115,14 @@ def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]
 
 def robot_choices(game_slug: str) -> list[tuple[str, str]]:
     """Return (name, label msgid) for each robot of a game."""
-    return [(name, robot.label) for name, robot in ROBOTS_BY_SLUG[game_slug].items()]
+    return [
+        (name, robot.label) for name, robot in registry.robots_for(game_slug).items()
+    ]
 
 
 def games() -> list[GameInfo]:
     """Return the GameInfo of every game, in registry order."""
-    return [rules.info for rules in RULES_BY_SLUG.values()]
+    return [entry.rules.info for entry in registry.GAMES.values()]
 
 
 # ---------------------------------------------------------------------------

@@ -18,8 +18,7 @@ from games.clocks import (
     time_control_custom,
 )
 from games.models import Match, Seat
-from games.rules import InvalidOptions
-from games.rules.registry import RULES_BY_SLUG
+from games.rules import InvalidOptions, registry
 from games.text import message_text
 
 from .turns import _match_finish, _match_lock, _match_seats, _match_start
@@ -50,9 +49,10 @@ def match_create(
     an unknown preset or a custom control out of bounds; nothing is created
     then.
     """
-    rules = RULES_BY_SLUG.get(game_slug)
-    if rules is None:
-        raise exceptions.InvalidMatchSettings(exceptions.UNKNOWN_GAME)
+    try:
+        rules = registry.rules_for(game_slug)
+    except KeyError:
+        raise exceptions.InvalidMatchSettings(exceptions.UNKNOWN_GAME) from None
     if isinstance(seats, bool) or not isinstance(seats, int):
         raise exceptions.InvalidMatchSettings(
             exceptions.InvalidMatchSettings.default_message

@@ -9,7 +9,7 @@ from accounts.models import User
 from games import broadcast, exceptions
 from games.models import Match, Seat
 from games.rules import IllegalMove
-from games.rules.registry import ROBOTS_BY_SLUG, default_robot
+from games.rules.registry import default_robot, game_entry
 from games.selectors import autoplay_offer_reached, match_require_visible
 
 from .matches import _start_if_full
@@ -247,7 +247,7 @@ def _robot_name(match: Match, robot: str) -> str:
     """Return `robot` if the game has it, or the default robot for ""."""
     if not robot:
         return default_robot(match.game_slug).name
-    if robot not in ROBOTS_BY_SLUG[match.game_slug]:
+    if robot not in game_entry(match.game_slug).robots:
         raise exceptions.SeatUnavailable(exceptions.UNKNOWN_ROBOT)
     return robot
 

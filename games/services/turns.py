@@ -24,7 +24,7 @@ from accounts.models import User
 from games import broadcast, exceptions
 from games.models import LeaveReason, Match, Move, Seat
 from games.rules import IllegalMove, Outcome, Rng, turns_started
-from games.rules.registry import ROBOTS_BY_SLUG
+from games.rules.registry import game_entry
 
 from .clocks import _clocks_follow, _clocks_start
 from .notices import _notify_match_ended, _notify_match_started, _notify_turns
@@ -79,7 +79,7 @@ def _robot_move(match: Match, state: Any, position: int, robot: str) -> Any:
     from the game's own Rng, so replaying a match replays its robots.
     """
     rules = match.rules
-    chooser = ROBOTS_BY_SLUG[match.game_slug][robot]
+    chooser = game_entry(match.game_slug).robots[robot]
     rng = Rng(seed=-match.seed - 1, draws=match.version)
     return chooser.choose(
         rules.view(state, position), rules.legal_moves(state, position), rng

@@ -9,7 +9,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.throttling import AnonRateThrottle
 
 from accounts.exceptions import WRONG_CREDENTIALS
-from games.rules.registry import ROBOTS_BY_SLUG
+from games.rules.registry import robots_for
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def test_lists_the_games_without_login(api_for):
     assert response.status_code == 200
     race = next(game for game in response.json() if game["slug"] == "race")
     assert (race["min_seats"], race["max_seats"]) == (2, 4)
-    assert race["robots"] == list(ROBOTS_BY_SLUG["race"])
+    assert race["robots"] == list(robots_for("race"))
     assert {o["key"] for o in race["options"]} == {"win_bet", "superpowers"}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Match
-from games.rules.registry import RULES_BY_SLUG
+from games.rules import registry
 
 pytestmark = pytest.mark.django_db
 
@@ -151,8 +151,9 @@ def test_each_game_states_its_seat_range_and_options(schema):
     # spanned every game and the options were any object (400s for both).
     variants = _create_variants(schema)
 
-    assert set(variants) == set(RULES_BY_SLUG)
-    for slug, rules in RULES_BY_SLUG.items():
+    assert set(variants) == set(registry.GAMES)
+    for slug, entry in registry.GAMES.items():
+        rules = entry.rules
         properties = variants[slug]["properties"]
         seats = properties["seats"]
         assert (seats["minimum"], seats["maximum"]) == (
@@ -208,7 +209,7 @@ def test_the_list_filters_name_their_values(schema):
 
     assert set(parameters) == {"status", "game", "mine"}
     assert parameters["status"]["enum"] == [*(s.value for s in Match.Status), ""]
-    assert parameters["game"]["enum"] == [*sorted(RULES_BY_SLUG), ""]
+    assert parameters["game"]["enum"] == [*sorted(registry.GAMES), ""]
     assert parameters["mine"]["enum"] == ["true", "1", "false", "0", ""]
 
 

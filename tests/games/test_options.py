@@ -10,8 +10,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Match
-from games.rules import InvalidOptions
-from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+from games.rules import InvalidOptions, registry
+from games.rules.base import GameEntry, Playthrough
 from games.templatetags.spielpost import option_labels
 from tests.rules.toy import TOY, TOY_ROBOTS
 
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def toy(monkeypatch):
-    monkeypatch.setitem(RULES_BY_SLUG, "toy", TOY)
-    monkeypatch.setitem(ROBOTS_BY_SLUG, "toy", TOY_ROBOTS)
+    entry = GameEntry(rules=TOY, robots=TOY_ROBOTS, playthrough=Playthrough(seats=2))
+    monkeypatch.setitem(registry.GAMES, "toy", entry)
     return TOY
 
 

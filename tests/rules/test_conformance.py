@@ -20,34 +20,45 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.rules.base import Event, IllegalMove, Message, Rules, turns_started
-from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+from games.rules import registry
+from games.rules.base import (
+    Event,
+    GameEntry,
+    IllegalMove,
+    Message,
+    Playthrough,
+    Rules,
+    turns_started,
+)
 from games.rules.rng import Rng
 
-from .conftest import GAMES_PLAYED, PRIVACY
+from .conftest import GAMES_PLAYED
 from .toy import TOY, TOY_ROBOTS
 
-# The site's games, and a test-only game for what they do not exercise: no
-# fixed bound on moves (a cap on turns instead) and a choice option.
-GAMES = {**RULES_BY_SLUG, "toy": TOY}
-ROBOTS = {**ROBOTS_BY_SLUG, "toy": TOY_ROBOTS}
+# A test-only game for what the site's games do not exercise: no fixed bound
+# on moves (a cap on turns instead) and a choice option.
+TOY_ENTRY = GameEntry(rules=TOY, robots=TOY_ROBOTS, playthrough=Playthrough(seats=2))
+
+
+def entries() -> dict[str, GameEntry]:
+    """Return every registered game (registry.GAMES, read now) and the Toy."""
+    return {**registry.GAMES, "toy": TOY_ENTRY}
+
 
 DEFAULT_GAMES = 300
 # Every step's state gets the full check (serialisation, every seat's legal
-# moves and labels, every viewer's view and privacy) unless the game is
-# listed here: then every n-th step does (and the robots choose there),
-# offset by the game's number so that across games every step position is
-# checked, and the moves, events, purity of apply, the replay and the
-# outcome are still checked at every step. Knatsch's random games run to
-# hundreds of throws and Rat um Rad's route robot plans on every call:
-# checking every step of thousands of CI games would take most of an hour
-# (2000 games: Dice Stars 675 s checking every step, 230 s every third step).
-CHECK_EVERY = {"dice-stars": 3, "knatsch": 8, "rat-um-rad": 6}
+# moves and labels, every viewer's view and privacy) unless the game's entry
+# says otherwise (GameEntry.conformance.check_every = n): then every n-th
+# step does (and the robots choose there), offset by the game's number so
+# that across games every step position is checked, and the moves, events,
+# purity of apply, the replay and the outcome are still checked at every step.
 GAMES_PER_GAME = int(os.environ.get("CONFORMANCE_GAMES", DEFAULT_GAMES))
 # Each game's random matches are split into batches so failures name a
 # small seed range.
 BATCH = 40
 
+# Move JSON no game accepts; each game's entry adds its own near misses
+# (GameEntry.conformance.malformed_moves), and every game must refuse all.
 JUNK_MOVES: list[Any] = [
     None,
     0,
@@ -60,50 +71,17 @@ JUNK_MOVES: list[Any] = [
     {"kind": 7},
     {"kind": "no-such-kind"},
     {"kind": ["play"]},
-    {"kind": "play", "card": None},
-    {"kind": "play", "card": 3},
-    {"kind": "play", "card": "no-such-card"},
-    {"kind": "play", "card": {"id": "rank4"}},
-    {"kind": "play", "card": "rank4", "extra": True},
-    {"kind": "favourites"},
-    {"kind": "favourites", "knonsters": "rithle"},
-    {"kind": "favourites", "knonsters": [1, 2]},
-    {"kind": "favourites", "knonsters": [["rithle"], "celya"]},
-    {"kind": "power", "card": "rank4"},
-    {"kind": "power", "card": "rank4", "knonster": 1},
-    {"kind": "draw"},
-    {"kind": "draw", "count": 0},
-    {"kind": "draw", "count": 4},
-    {"kind": "draw", "count": "3"},
-    {"kind": "draw", "count": True},
-    {"kind": "draw", "count": 2.0},
-    {"kind": "colour", "colour": "green"},
-    {"kind": "colour", "colour": None},
-    {"kind": "value", "value": 7},
-    {"kind": "value", "value": 1},
-    {"kind": "value", "value": "5"},
-    {"kind": "place_star", "value": None},
-    {"kind": "place_star", "value": 0},
-    {"kind": "stars", "extra": 1},
-    {"kind": "rebag"},
-    {"kind": "rebag", "with_reserve": "yes"},
-    {"kind": "rebag", "with_reserve": 1},
-    {"kind": "keep"},
-    {"kind": "keep", "cards": "FromDMIToBahnhof"},
-    {"kind": "keep", "cards": [1, 2]},
-    {"kind": "take_display"},
-    {"kind": "take_display", "colour": "grey"},
-    {"kind": "take_display", "colour": "purple"},
-    {"kind": "take_deck", "colour": "red"},
-    {"kind": "build", "road": "Bibliothek-to-Deutsch"},
-    {"kind": "build", "road": 3, "colour": "red", "jokers": 0},
-    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "grey", "jokers": 0},
-    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "red", "jokers": -1},
-    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "red", "jokers": 7},
-    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "red", "jokers": "1"},
-    {"kind": "draw_destinations", "count": 3},
-    {"kind": "pass", "seat": 0},
 ]
+
+
+def junk_moves() -> list[Any]:
+    """Return JUNK_MOVES and every registered game's malformed moves."""
+    malformed = [
+        move
+        for entry in entries().values()
+        for move in entry.conformance.malformed_moves
+    ]
+    return [*JUNK_MOVES, *malformed]
 
 
 def _options(rules: Rules[Any, Any]) -> list[dict[str, Any]]:
@@ -120,33 +98,44 @@ def _options(rules: Rules[Any, Any]) -> list[dict[str, Any]]:
 
 def _cases() -> list[tuple[str, int]]:
     return [
-        (slug, start) for slug in GAMES for start in range(0, GAMES_PER_GAME, BATCH)
+        (slug, start) for slug in entries() for start in range(0, GAMES_PER_GAME, BATCH)
     ]
 
 
 @pytest.mark.parametrize(("slug", "start"), _cases())
 def test_random_games_keep_every_invariant(slug, start):
-    rules = GAMES[slug]
+    play_random_games(entries()[slug], start, min(start + BATCH, GAMES_PER_GAME))
+
+
+def play_random_games(entry: GameEntry, start: int, stop: int) -> None:
+    """Play seeded random games `start`..`stop` - 1 of `entry`, checking everything.
+
+    Seat counts and option combinations rotate with the game's number; the
+    checks are OpenSpiel's invariants and privacy (`_check_state`).
+    """
+    rules = entry.rules
     combos = _options(rules)
     seat_counts = range(rules.info.min_seats, rules.info.max_seats + 1)
-    for game in range(start, min(start + BATCH, GAMES_PER_GAME)):
+    junk = junk_moves()
+    for game in range(start, stop):
         seats = seat_counts[game % len(seat_counts)]
         options = combos[(game // len(seat_counts)) % len(combos)]
-        _play_one(rules, slug, seats=seats, options=options, seed=game)
-        GAMES_PLAYED[slug] = GAMES_PLAYED.get(slug, 0) + 1
+        _play_one(entry, seats=seats, options=options, seed=game, junk=junk)
+        GAMES_PLAYED[entry.slug] = GAMES_PLAYED.get(entry.slug, 0) + 1
 
 
-def _play_one(rules, slug, *, seats, options, seed):
+def _play_one(entry, *, seats, options, seed, junk):
+    rules = entry.rules
     rnd = random.Random(seed)
     options = rules.validate_options(options, seats)
     state = rules.new_state(seats=seats, options=options, seed=seed)
     history = []
-    robots = list(ROBOTS[slug].values())
+    robots = list(entry.robots.values())
     turns = len(rules.to_move(state))
-    every = CHECK_EVERY.get(slug, 1)
+    every = entry.conformance.check_every
     while True:
         if len(history) % every == seed % every or rules.outcome(state) is not None:
-            _check_state(rules, slug, state, seats, rnd)
+            _check_state(rules, state, seats, rnd)
         to_move = rules.to_move(state)
         outcome = rules.outcome(state)
         # [OS basic_tests.cc] terminal exactly when nobody is to move.
@@ -163,7 +152,7 @@ def _play_one(rules, slug, *, seats, options, seed):
                 assert robot.choose(view, legal, Rng(seed, len(history))) in legal
         move = rnd.choice(legal)
         if len(history) % every == seed % every:
-            _check_illegal(rules, state, seat, move, seats)
+            _check_illegal(rules, state, seat, move, seats, junk)
         before = json.dumps(state.to_json(), sort_keys=True)
         state_before = state
         state, events = rules.apply(state, seat, move)
@@ -204,7 +193,7 @@ def _replay(rules, seats, options, seed, history):
     return state
 
 
-def _check_state(rules, slug, state, seats, rnd):
+def _check_state(rules, state, seats, rnd):
     # [OS] serialize/deserialize is exact, through real JSON text.
     data = json.loads(json.dumps(state.to_json()))
     assert rules.state_from_json(data) == state
@@ -222,35 +211,46 @@ def _check_state(rules, slug, state, seats, rnd):
         for move in legal:
             assert rules.move_from_json(json.loads(json.dumps(move.to_json()))) == move
     rngs = [r.to_json() for r in _rngs(state)]
-    privacy = PRIVACY.get(slug)
-    assert privacy is not None or not rules.info.hidden_information, (
-        f"{slug} hides information: add its PRIVACY hook in tests/rules/conftest.py"
-    )
+    assert (
+        not rules.info.hidden_information
+        or type(rules).secrets_scramble is not Rules.secrets_scramble
+    ), f"{rules.info.slug} hides information: override Rules.secrets_scramble"
     for viewer in [*range(seats), None]:
         view = rules.view(state, viewer)
         # JSON-serialisable, and already in JSON form (no tuples, no objects).
         assert json.loads(json.dumps(view)) == view
         # [BG random plugin] the Rng never leaves the state.
         assert not _contains_rng(view, rngs)
-        if privacy is not None:
-            # [OS test_private_information_contents] changing what the viewer
-            # may not know must not change the view.
-            other = rules.view(privacy.scramble(state, viewer, rnd), viewer)
-            for key in privacy.announced:
-                view.pop(key, None)
-                other.pop(key, None)
-            assert other == view, f"view of {viewer} leaks a secret"
+        check_privacy(rules, state, viewer, view, rnd)
 
 
-def _check_illegal(rules, state, seat, move, seats):
+def check_privacy(rules, state, viewer, view, rnd):
+    """Assert that what `viewer` may not know does not change its `view`.
+
+    [OS test_private_information_contents] The engine redraws its secrets
+    (`Rules.secrets_scramble`); the view of `viewer` (None = spectator) must
+    stay the same but for the rules' `announced_view_keys`.
+    """
+    scrambled = rules.secrets_scramble(state, viewer, rnd)
+    if scrambled is state:
+        return  # nothing hidden (the default)
+    other = rules.view(scrambled, viewer)
+    view = dict(view)
+    for key in rules.announced_view_keys:
+        view.pop(key, None)
+        other.pop(key, None)
+    assert other == view, f"view of {viewer} leaks a secret"
+
+
+def _check_illegal(rules, state, seat, move, seats, junk):
     # A move from a seat that is not to move, or no seat at all, is refused.
     for other in [*range(seats), -1, seats]:
         if other not in rules.to_move(state):
             with pytest.raises(IllegalMove):
                 rules.apply(state, other, move)
-    for junk in JUNK_MOVES:
+    for data in junk:
         with pytest.raises(IllegalMove):
-            rules.move_from_json(junk)
+            rules.move_from_json(data)
 
 
 def _check_events(rules, events, seats):
@@ -307,7 +307,7 @@ _json = st.recursive(
 
 
 def _move_like(slug):
-    rules = GAMES[slug]
+    rules = entries()[slug].rules
     state = rules.new_state(seats=rules.info.min_seats, options={}, seed=0)
     legal = rules.legal_moves(state, min(rules.to_move(state)))
     keys = sorted({k for m in legal for k in m.to_json()})
@@ -319,7 +319,7 @@ def _move_like(slug):
     )
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("slug", sorted(entries()))
 @settings(
     max_examples=300,
     deadline=None,
@@ -327,7 +327,7 @@ def _move_like(slug):
 )
 @given(data=st.data())
 def test_any_json_move_is_parsed_or_refused(slug, data):
-    rules = GAMES[slug]
+    rules = entries()[slug].rules
     payload = data.draw(_json | _move_like(slug))
     try:
         move = rules.move_from_json(payload)

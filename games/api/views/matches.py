@@ -29,7 +29,7 @@ from games.api.serializers import (
     SeatSerializer,
 )
 from games.models import Match, Seat
-from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+from games.rules import registry
 
 from .base import (
     _CSRF,
@@ -65,13 +65,13 @@ class GameListView(APIView):
             [
                 {
                     "slug": slug,
-                    "name": rules.info.name,
-                    "min_seats": rules.info.min_seats,
-                    "max_seats": rules.info.max_seats,
-                    "options": [option_body(o) for o in rules.info.options],
-                    "robots": list(ROBOTS_BY_SLUG[slug]),
+                    "name": entry.rules.info.name,
+                    "min_seats": entry.rules.info.min_seats,
+                    "max_seats": entry.rules.info.max_seats,
+                    "options": [option_body(o) for o in entry.rules.info.options],
+                    "robots": list(entry.robots),
                 }
-                for slug, rules in RULES_BY_SLUG.items()
+                for slug, entry in registry.GAMES.items()
             ]
         )
 

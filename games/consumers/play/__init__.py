@@ -73,9 +73,10 @@ Commands (any game)
     (games.selectors.access).
 
 Commands of a game
-    A rules package may have `protocol.py` with `COMMANDS`: name ->
-    function(view, legal_moves, data) -> move JSON (or a RulesError such as
-    Rat um Rad's ProtocolError), and `state_name(status, view)`. The
+    A game's registry entry may name `commands`: name -> function(view,
+    legal_moves, data) -> move JSON (or a RulesError such as Rat um Rad's
+    ProtocolError), and a `state_name(status, view)` (GameEntry, from the
+    game's protocol module, e.g. `protocol.py`). The
     consumer reads the seat's view and legal moves, asks the function for
     the move and plays it through `services.move_submit` like MOVE
     (games/rules/rat_um_rad/protocol.py: BUILD_ROAD, TAKE_WHEEL, ...).

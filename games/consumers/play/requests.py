@@ -10,11 +10,8 @@ its own. Each raises the services' refusals (games.exceptions), the rules'
 
 from __future__ import annotations
 
-import functools
-import importlib
 import itertools
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q
@@ -27,7 +24,7 @@ from accounts.models import User
 from games import exceptions, selectors, services
 from games.api.bodies import match_body, match_summary
 from games.models import Match, Seat
-from games.rules.registry import RULES_BY_SLUG
+from games.rules import registry
 
 NO_SUCH_MATCH = _("There is no such match.")
 BAD_MATCH_ID = _("Name the match by its id (a whole number).")
@@ -158,7 +155,7 @@ def games_list(user: User, data: Any) -> list[dict[str, Any]]:
         state = "PREPARATION" if status.upper() == "PREPARATION" else None
     game = filters.get("game")
     if game not in (None, ""):
-        if game not in RULES_BY_SLUG:
+        if game not in registry.GAMES:
             raise PlayError("bad_data", BAD_GAME)
         matches = matches.filter(game_slug=game)
     if filters.get("mine") is True:
@@ -181,7 +178,7 @@ def _summary(match: Match) -> dict[str, Any]:
 
 # The protocol's `state` of a match: the seed's words for the statuses
 # (Rat um Rad seed, "Der Spielablauf": STARTED, PREPARATION). A game's
-# protocol.py may refine it with `state_name(status, view)`.
+# entry may refine it with `GameEntry.state_name(status, view)`.
 STATES: dict[str, str] = {
     Match.Status.OPEN: "WAITING",
     Match.Status.ACTIVE: "STARTED",
@@ -229,7 +226,7 @@ def state_of(slug: str, status: str, view: Any) -> str:
     `view`: a seat's view or the stored state JSON (None while open); a
     game's `state_name` reads what both share (Rat um Rad: `phase`).
     """
-    name = getattr(_protocol(slug), "state_name", None)
+    name = registry.game_entry(slug).state_name
     if name is not None:
         return str(name(status, view))
     return STATES.get(status, status.upper())
@@ -272,27 +269,16 @@ def move(user: User, match_id: int, move_data: Any, version: Any) -> dict[str, A
     return body(user, match_id)
 
 
-@functools.cache
-def _protocol(slug: str) -> ModuleType | None:
-    """Return game `slug`'s rules package's protocol.py module, or None."""
-    package = type(RULES_BY_SLUG[slug]).__module__.rpartition(".")[0]
-    name = f"{package}.protocol"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        return None
-
-
 def game_commands(slug: str) -> dict[str, Any]:
-    """Return game `slug`'s protocol COMMANDS (its rules package's protocol.py), or {}."""
-    return dict(getattr(_protocol(slug), "COMMANDS", {}))
+    """Return game `slug`'s protocol commands (`GameEntry.commands`), or {}."""
+    return dict(registry.game_entry(slug).commands)
 
 
 def all_game_commands() -> frozenset[str]:
-    """Return every game's command names."""
-    return frozenset(name for slug in RULES_BY_SLUG for name in game_commands(slug))
+    """Return every registered game's command names."""
+    return frozenset(
+        name for entry in registry.GAMES.values() for name in entry.commands
+    )
 
 
 def game_command(user: User, match_id: int, name: str, data: Any) -> dict[str, Any]:

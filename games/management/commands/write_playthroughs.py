@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.rules.playthrough import PLAYTHROUGHS, playthrough_text
-from games.rules.registry import RULES_BY_SLUG, default_robot
+from games.rules.playthrough import entry_playthrough_text, playthrough_path
+from games.rules.registry import game_entry, game_slugs
 
 
 class Command(BaseCommand):
@@ -21,13 +19,9 @@ class Command(BaseCommand):
         parser.add_argument("slugs", nargs="*", help="Games to rewrite; default: all.")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        directory = Path(settings.BASE_DIR) / "tests" / "games"
-        for slug in options["slugs"] or sorted(PLAYTHROUGHS):
-            text = playthrough_text(
-                RULES_BY_SLUG[slug], robot=default_robot(slug), **PLAYTHROUGHS[slug]
-            )
-            # The game's test folder: its slug with underscores (dice_stars).
-            path = directory / slug.replace("-", "_") / "playthrough.txt"
+        for slug in options["slugs"] or sorted(game_slugs()):
+            text = entry_playthrough_text(game_entry(slug))
+            path = playthrough_path(slug)
             changed = not path.exists() or path.read_text() != text
             path.write_text(text)
             self.stdout.write(f"{path}: {'changed' if changed else 'unchanged'}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -24,6 +24,21 @@ class Jsonable(Protocol):
 
 S = TypeVar("S", bound=Jsonable)
 M = TypeVar("M", bound=Jsonable)
+T = TypeVar("T")
+
+
+class Scrambler(Protocol):
+    """The randomness `Rules.secrets_scramble` may use: a test's `random.Random`.
+
+    A protocol, so the engines import no `random` (only games/rules/rng.py
+    does, seeded per draw); `random.Random` fits it.
+    """
+
+    def shuffle(self, x: MutableSequence[Any], /) -> None: ...
+
+    def choice(self, seq: Sequence[T], /) -> T: ...
+
+    def randrange(self, stop: int, /) -> int: ...
 
 
 def _check_int_option(option: OptionInfo, value: Any) -> None:
@@ -64,6 +79,10 @@ class Rules(ABC, Generic[S, M]):
 
     info: GameInfo
     view_type: ClassVar[type[Any] | None] = None
+    # Top-level view keys the rules deliberately derive from secrets (a
+    # documented ruling, e.g. Race's `decided`): the privacy check of the
+    # conformance suite leaves them out (see `secrets_scramble`).
+    announced_view_keys: ClassVar[frozenset[str]] = frozenset()
 
     def validate_options(self, options: JSON, seats: int) -> JSON:
         """Return normalised options, or raise InvalidOptions.
@@ -207,6 +226,21 @@ class Rules(ABC, Generic[S, M]):
         automatically. Default: never decided before the end.
         """
         return frozenset()
+
+    def secrets_scramble(self, state: S, seat: int | None, rng: Scrambler) -> S:
+        """Return a state that differs from `state` in all `seat` may not know.
+
+        `seat` None = a spectator. Whatever the rules hide from `seat` (other
+        seats' hands, the order of a pile, the `Rng` that decides the
+        future) is redrawn with `rng` (a test's `random.Random`, never the
+        state's own), keeping everything `seat` may know: the view of `seat`
+        must be the same for both states, except for `announced_view_keys`.
+        The conformance suite checks exactly that for every registered game
+        (OpenSpiel's test_private_information_contents). Default: nothing
+        is hidden, the state itself. A game with `info.hidden_information`
+        must override it.
+        """
+        return state
 
     def upgrade_state(self, data: JSON, version: str) -> JSON:
         """Return state JSON stored under rules `version` in today's shape.

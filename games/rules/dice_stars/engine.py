@@ -101,6 +101,9 @@ class DiceStarsRules(Rules[State, Move]):
     # The declared type of `view` (view_types.py).
     view_type = DiceStarsView
 
+    # Nothing is hidden (state.py): every seat and a spectator see the same
+    # game, so `secrets_scramble` keeps the default. The future draws come
+    # from `State.rng`, which no view contains (the conformance suite checks).
     info = GameInfo(
         slug="dice-stars",
         name="Dice Stars",

@@ -276,3 +276,27 @@ def _check_step(state: State) -> None:
         raise ValueError("nothing to return to the bag")
     if step == STEP_TAKE and not state.reserve:
         raise ValueError("nothing to take")
+
+
+# Move JSON close to Dice Stars' moves that `move_from_json` must refuse
+# (missing or mistyped fields, out-of-range values); the conformance suite
+# checks every game against it (GameEntry.conformance).
+MALFORMED_MOVES: tuple[object, ...] = (
+    {"kind": "draw"},
+    {"kind": "draw", "count": 0},
+    {"kind": "draw", "count": 4},
+    {"kind": "draw", "count": "3"},
+    {"kind": "draw", "count": True},
+    {"kind": "draw", "count": 2.0},
+    {"kind": "colour", "colour": "green"},
+    {"kind": "colour", "colour": None},
+    {"kind": "value", "value": 7},
+    {"kind": "value", "value": 1},
+    {"kind": "value", "value": "5"},
+    {"kind": "place_star", "value": None},
+    {"kind": "place_star", "value": 0},
+    {"kind": "stars", "extra": 1},
+    {"kind": "rebag"},
+    {"kind": "rebag", "with_reserve": "yes"},
+    {"kind": "rebag", "with_reserve": 1},
+)

@@ -60,12 +60,13 @@ from games.rules.base import (
     Message,
     Outcome,
     Rules,
+    Scrambler,
     gettext_noop,
 )
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import flow, seat_view, targets, turn_end
+from . import flow, seat_view, secrets, targets, turn_end
 from . import texts as t
 from .cards import ARMS, CARD_IDS, CARDS, CASTLES_BY_ARMS, KING, king_name
 from .state import (
@@ -176,6 +177,10 @@ class KnatschRules(Rules[State, Move]):
         Raises IllegalMove (a player-readable msgid) for a move not legal now.
         """
         return flow.apply_move(state, seat, move)
+
+    def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
+        """Return `state` with what `seat` may not know redrawn (secrets.py)."""
+        return secrets.secrets_scramble(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return the whole open game as JSON (shape in the module docstring)."""

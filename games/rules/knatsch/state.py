@@ -398,3 +398,8 @@ def check_stored(state: State) -> None:
         raise ValueError("no throw left in an attempt in progress")
     if attempt.throws and not attempt.table:
         raise ValueError("only sixes on the table of an attempt in progress")
+
+
+# Move JSON close to Knatsch's moves that `move_from_json` must refuse; the
+# conformance suite checks every game against it (GameEntry.conformance).
+MALFORMED_MOVES: tuple[object, ...] = ({"kind": "pass", "seat": 0},)

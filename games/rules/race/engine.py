@@ -60,13 +60,14 @@ from games.rules.base import (
     OptionInfo,
     Outcome,
     Rules,
+    Scrambler,
     gettext_noop,
 )
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, parse
 
 from . import cards as c
-from . import flow, seat_view
+from . import flow, seat_view, secrets
 from . import texts as t
 from .state import (
     MAX_REDEALS,
@@ -91,6 +92,9 @@ class RaceRules(Rules[State, Move]):
     # The declared type of `view` (view_types.py).
     view_type = RaceView
 
+    # The decided race is announced on purpose (Spielpost's rulings, A
+    # decided race), though it follows from every seat's favourites.
+    announced_view_keys = frozenset({"decided"})
     info = GameInfo(
         slug="race",
         name="Race",
@@ -207,6 +211,10 @@ class RaceRules(Rules[State, Move]):
         if isinstance(move, ChooseFavourites):
             raise IllegalMove(gettext_noop("The favourites have already been chosen."))
         return flow.play_card(state, seat, move)
+
+    def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
+        """Return `state` with what `seat` may not know redrawn (secrets.py)."""
+        return secrets.secrets_scramble(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return what `seat` may know (shape in the module docstring).

@@ -270,3 +270,21 @@ def _check_cards(state: State) -> None:
         or state.discard[-1] != last.card
     ):
         raise ValueError("the last play is not the top of the discard pile")
+
+
+# Move JSON close to Race's moves that `move_from_json` must refuse (wrong
+# types, unknown cards and Knonsters, extra keys); the conformance suite
+# checks every game against it (GameEntry.conformance).
+MALFORMED_MOVES: tuple[object, ...] = (
+    {"kind": "play", "card": None},
+    {"kind": "play", "card": 3},
+    {"kind": "play", "card": "no-such-card"},
+    {"kind": "play", "card": {"id": "rank4"}},
+    {"kind": "play", "card": "rank4", "extra": True},
+    {"kind": "favourites"},
+    {"kind": "favourites", "knonsters": "rithle"},
+    {"kind": "favourites", "knonsters": [1, 2]},
+    {"kind": "favourites", "knonsters": [["rithle"], "celya"]},
+    {"kind": "power", "card": "rank4"},
+    {"kind": "power", "card": "rank4", "knonster": 1},
+)

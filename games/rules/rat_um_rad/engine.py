@@ -56,11 +56,12 @@ from games.rules.base import (
     OptionInfo,
     Outcome,
     Rules,
+    Scrambler,
 )
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import actions, flow, scoring, seat_view
+from . import actions, flow, scoring, seat_view, secrets
 from . import texts as t
 from .cards import DECK, HAND_SIZE, PLAYER_COLOURS, POINTS, WHEELS, Cards, sort_hand
 from .maps import DEFAULT_MAP, MAPS, Map
@@ -203,6 +204,10 @@ class RatUmRadRules(Rules[State, Move]):
         Raises IllegalMove (a player-readable msgid) for a move not legal now.
         """
         return flow.apply_move(state, seat, move, self._map(state.map))
+
+    def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
+        """Return `state` with what `seat` may not know redrawn (secrets.py)."""
+        return secrets.secrets_scramble(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return what `seat` may know as JSON (shape in the module docstring)."""

@@ -243,3 +243,25 @@ def _check_phase(state: State) -> None:
             not state.final.left or state.final.left[0] != current
         ):
             raise ValueError("the final round and the current seat disagree")
+
+
+# Move JSON close to Rat um Rad's moves that `move_from_json` must refuse
+# (unknown roads and colours, mistyped jokers, extra keys); the conformance
+# suite checks every game against it (GameEntry.conformance).
+MALFORMED_MOVES: tuple[object, ...] = (
+    {"kind": "keep"},
+    {"kind": "keep", "cards": "FromDMIToBahnhof"},
+    {"kind": "keep", "cards": [1, 2]},
+    {"kind": "take_display"},
+    {"kind": "take_display", "colour": "grey"},
+    {"kind": "take_display", "colour": "purple"},
+    {"kind": "take_deck", "colour": "red"},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch"},
+    {"kind": "build", "road": 3, "colour": "red", "jokers": 0},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "grey", "jokers": 0},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "red", "jokers": -1},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "red", "jokers": 7},
+    {"kind": "build", "road": "Bibliothek-to-Deutsch", "colour": "red", "jokers": "1"},
+    {"kind": "draw_destinations", "count": 3},
+    {"kind": "pass", "seat": 0},
+)

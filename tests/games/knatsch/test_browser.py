@@ -34,7 +34,7 @@ import pytest
 from games.rules.knatsch import RULES
 from games.rules.knatsch.cards import CARD_IDS, CARDS
 from games.rules.knatsch.strong import choose_strong
-from games.rules.registry import ROBOTS_BY_SLUG
+from games.rules.registry import robots_for
 from games.rules.rng import Rng
 from games.rules.structs import replace
 from tests.browser import (
@@ -136,7 +136,7 @@ def _play_out(
     robot: the registered robot `robot`, seeded as `_robot_move` seeds it
     (match version `version` + step before the move).
     """
-    chooser = ROBOTS_BY_SLUG[SLUG][robot]
+    chooser = robots_for(SLUG)[robot]
     steps: list[Step] = []
     for step in range(MAX_MOVES):
         if state.phase == "over":
@@ -436,7 +436,7 @@ def test_two_people_and_a_robot_play_knatsch_to_a_win(stack: Stack, new_page) ->
     bob.goto(match_url)
     bob.get_by_role("button", name="Take a seat").click()
     bob.wait_for_selector("text=Add a robot")
-    robot = next(iter(ROBOTS_BY_SLUG[SLUG]))
+    robot = next(iter(robots_for(SLUG)))
     alice.locator("select[name=robot]").select_option(robot)
     alice.get_by_role("button", name="Add a robot").click()
     for page in (alice, bob):

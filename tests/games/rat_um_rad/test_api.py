@@ -28,7 +28,7 @@ from games.models import Match
 from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.actions import road_refusal
 from games.rules.rat_um_rad.maps import MAPS
-from games.rules.registry import ROBOTS_BY_SLUG
+from games.rules.registry import robots_for
 from tests.api.conftest import ApiTable
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ PLAYER_KEYS = {
 
 def _robot() -> str:
     """Return the robot to seat: "random", or the first the game offers."""
-    robots = ROBOTS_BY_SLUG[SLUG]
+    robots = robots_for(SLUG)
     return "random" if "random" in robots else next(iter(robots))
 
 

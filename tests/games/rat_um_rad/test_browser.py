@@ -36,7 +36,7 @@ from django.utils import translation
 from games.rules.rat_um_rad import RULES, State
 from games.rules.rat_um_rad.cards import DECK, POINTS, sort_hand
 from games.rules.rat_um_rad.maps import MAPS
-from games.rules.registry import ROBOTS_BY_SLUG
+from games.rules.registry import robots_for
 from games.rules.structs import replace
 from games.templatetags.rat_um_rad_board import rr_points
 from tests.browser import (
@@ -481,7 +481,7 @@ def test_a_four_seat_match_ends_with_the_scoring_screen(stack: Stack, new_page) 
     carol.goto(match_url)
     carol.locator("form[action$='/join/'] button").click()
     carol.wait_for_selector("form[action$='/robots/'] button")
-    robots = ROBOTS_BY_SLUG[SLUG]
+    robots = robots_for(SLUG)
     robot = "random" if "random" in robots else next(iter(robots))
     for free in (2, 1):
         alice.wait_for_function(

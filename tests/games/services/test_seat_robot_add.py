@@ -4,7 +4,7 @@ import pytest
 
 from games import exceptions, services
 from games.models import Match
-from games.rules.registry import ROBOTS_BY_SLUG
+from games.rules.registry import robots_for
 
 pytestmark = pytest.mark.django_db
 
@@ -13,12 +13,12 @@ def test_puts_the_default_robot_on_the_first_free_seat(open_match, alice):
     seat = services.seat_robot_add(match_id=open_match.id, user=alice)
 
     assert seat.position == 1
-    assert seat.robot == next(iter(ROBOTS_BY_SLUG["race"]))
+    assert seat.robot == next(iter(robots_for("race")))
     assert seat.user is None
 
 
 def test_puts_a_named_robot(open_match, alice):
-    name = list(ROBOTS_BY_SLUG["race"])[-1]
+    name = list(robots_for("race"))[-1]
 
     seat = services.seat_robot_add(match_id=open_match.id, user=alice, robot=name)
 
