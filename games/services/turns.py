@@ -13,12 +13,12 @@ match row locked by `_match_lock`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from msgspec.structs import replace
 
 from accounts.models import User
 from games import broadcast, exceptions
