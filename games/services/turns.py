@@ -152,6 +152,7 @@ def _move_apply(
         seq=match.version,
         seat=position,
         payload=move.to_json(),
+        rules_version=rules.info.version,
         events=[event.to_json() for event in events],
         by_robot=by_robot,
         by_timeout=by_timeout,
