@@ -35,8 +35,8 @@ from rest_framework.views import APIView
 from games import services as games_services
 from games.api.serializers import (
     ErrorSerializer,
-    _StrictCharField,
-    _StrictIntegerField,
+    StrictCharField,
+    StrictIntegerField,
     one_of_components,
 )
 from games.api.views import AuthedRequest
@@ -73,7 +73,7 @@ _NOT_BLANK = "^[^\\x00]*[^\\s\\x00\\x1c-\\x1f\\x85][^\\x00]*$"
         "description": "Your username or e-mail address.",
     }
 )
-class _LoginField(_StrictCharField):
+class _LoginField(StrictCharField):
     """The username or e-mail address: some text besides spaces, no NUL."""
 
 
@@ -86,7 +86,7 @@ class _LoginField(_StrictCharField):
         "format": "password",
     }
 )
-class _PasswordField(_StrictCharField):
+class _PasswordField(StrictCharField):
     """The password, as typed (spaces count): not empty, no NUL."""
 
 
@@ -186,7 +186,7 @@ class VacationRequestSerializer(serializers.Serializer[Any]):
         help_text="`start` a vacation (with `days`) or `stop` the running one "
         "(the days not taken are kept).",
     )
-    days = _StrictIntegerField(
+    days = StrictIntegerField(
         min_value=1,
         max_value=settings.VACATION_DAYS_PER_YEAR,
         required=False,
