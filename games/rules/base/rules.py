@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .info import GameInfo, OptionInfo
 from .messages import JSON, IllegalMove, InvalidOptions, Message, gettext_noop
@@ -63,6 +63,13 @@ class Rules(ABC, Generic[S, M]):
     """One game's rules. Methods never mutate their arguments."""
 
     info: GameInfo
+    # The declared types of what the game hands out, read by the API's
+    # schema (games/api/serializers/schema.py), never by the rules:
+    # `move_type` is what `move_from_json` parses (the tagged union of the
+    # game's `MoveRecord`s), `view_type` the Struct `view(state, seat)`
+    # returns. None: undeclared (the schema says "an object").
+    move_type: ClassVar[Any] = None
+    view_type: ClassVar[Any] = None
 
     def validate_options(self, options: JSON, seats: int) -> JSON:
         """Return normalised options, or raise InvalidOptions.

@@ -97,6 +97,8 @@ MAX_MOVES = 4 * (51 * 3 + sum(STAR_CELLS))
 class DiceStarsRules(Rules[State, Move]):
     """Dice Stars, with the solo variant for one seat."""
 
+    move_type = Move
+
     info = GameInfo(
         slug="dice-stars",
         name="Dice Stars",

@@ -91,6 +91,8 @@ from .state import (
 class KnatschRules(Rules[State, Move]):
     """Knatsch, with the Spielpost edition of the cards."""
 
+    move_type = Move
+
     info = GameInfo(
         slug="knatsch",
         name="Knatsch",

@@ -87,6 +87,8 @@ MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
 class RaceRules(Rules[State, Move]):
     """Race, with the Win Bet and Superpowers variants as options."""
 
+    move_type = Move
+
     info = GameInfo(
         slug="race",
         name="Race",

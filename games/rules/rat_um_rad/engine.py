@@ -99,6 +99,8 @@ def max_moves(game_map: Map) -> int:
 class RatUmRadRules(Rules[State, Move]):
     """Rat um Rad over `maps` (default: the maps in data/maps/)."""
 
+    move_type = Move
+
     def __init__(self, maps: dict[str, Map] | None = None) -> None:
         self.maps = dict(MAPS if maps is None else maps)
         if not self.maps:
