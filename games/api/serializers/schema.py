@@ -196,8 +196,8 @@ def _null_as_nullable(node: dict[str, Any]) -> dict[str, Any]:
     null = {"type": "null"}
     if node.get("type") == "null":
         # A lone null (a field that is always None).
-        rest = {key: value for key, value in node.items() if key != "type"}
-        return {**rest, "nullable": True, "enum": [None]}
+        others = {key: value for key, value in node.items() if key != "type"}
+        return {**others, "nullable": True, "enum": [None]}
     for key in ("anyOf", "oneOf"):
         variants = node.get(key)
         if not (isinstance(variants, list) and null in variants):
