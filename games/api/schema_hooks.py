@@ -45,15 +45,16 @@ def game_types_declared(
     the match body (`Match`) says its `view` and `legal_moves` are one
     game's, and `oneOf` per game ties them to its `game`; a move sent
     (`MoveSubmit`) is any game's move (the match's game decides, a 409
-    otherwise). Runs after drf-spectacular's enum hook, which would
+    otherwise). A match's `outcome` is the declared `Outcome`. Runs after drf-spectacular's enum hook, which would
     rename the records' enums. `result`: changed in place and returned.
     """
     # Imported here: the hooks module is loaded by settings' import strings.
     from games.api.serializers.schema import (
+        declared_component,
         game_component_prefix,
         game_type_components,
     )
-    from games.rules import registry
+    from games.rules import Outcome, registry
 
     components = result.setdefault("components", {}).setdefault("schemas", {})
     views, moves, variants = [], [], []
@@ -89,6 +90,12 @@ def game_types_declared(
             "not to move), each as POST moves/ takes it.",
         }
         match["oneOf"] = variants
+        components["Outcome"] = declared_component(Outcome)
+        properties["outcome"] = {
+            "allOf": [{"$ref": f"{_COMPONENT}Outcome"}],
+            "nullable": True,
+            "description": "How the match ranked the seats; null until it ends.",
+        }
     submit = components.get("MoveSubmit")
     if submit is not None:
         submit["properties"]["move"] = {

@@ -174,3 +174,13 @@ def test_json_schema_2020_is_said_in_openapi_3_0():
     }
     assert pair["note"]["nullable"] is True
     assert "null" not in str(components).replace("'nullable'", "")
+
+
+def test_a_matchs_outcome_is_the_declared_outcome(api_for):
+    components = _schema(api_for)["components"]["schemas"]
+
+    outcome = components["Match"]["properties"]["outcome"]
+    assert outcome["allOf"] == [{"$ref": _REF + "Outcome"}]
+    assert outcome["nullable"] is True
+    assert components["Outcome"]["required"] == ["ranks", "reason"]
+    assert components["Outcome"]["additionalProperties"] is False

@@ -241,6 +241,9 @@ def test_a_running_matchs_move_page_shows_no_payload(admin_client, chosen_match)
     assert "field-payload" not in html
     assert "field-events" not in html
     assert "field-public_events" in html
+    # The rules version it was applied under (issue 22): no secret.
+    assert "field-rules_version" in html
+    assert move.rules_version == chosen_match.rules.info.version
 
 
 def test_an_ended_match_shows_everything(admin_client, race_match, alice, bob):

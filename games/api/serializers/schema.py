@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from drf_spectacular.openapi import AutoSchema
@@ -154,6 +154,19 @@ def game_type_components(slug: str, rules: Any) -> dict[str, dict[str, Any]]:
         for name, schema in components.items()
         if schema is not None
     }
+
+
+def declared_component(declared: type[msgspec.Struct]) -> dict[str, Any]:
+    """Return the OpenAPI component of one platform Struct (e.g. `Outcome`).
+
+    For a Struct without nested records (their refs would dangle).
+    """
+    _tops, found = msgspec.json.schema_components(
+        [declared], ref_template=_COMPONENTS + "{name}"
+    )
+    if len(found) != 1:
+        raise ValueError(f"{declared.__name__} names other records")
+    return cast(dict[str, Any], _openapi_30(found[declared.__name__], {}))
 
 
 def _openapi_30(node: Any, names: dict[str, str]) -> Any:
