@@ -184,3 +184,30 @@ def test_a_matchs_outcome_is_the_declared_outcome(api_for):
     assert outcome["nullable"] is True
     assert components["Outcome"]["required"] == ["ranks", "reason"]
     assert components["Outcome"]["additionalProperties"] is False
+
+
+@pytest.mark.parametrize("slug", sorted(registry.RULES_BY_SLUG))
+def test_a_declared_move_type_is_what_the_game_parses(slug):
+    # The schema says a game's moves are its move_type: every legal move
+    # of a seeded robot game is one, and parses back to itself.
+    from games.rules.rng import Rng
+
+    rules = registry.RULES_BY_SLUG[slug]
+    if rules.move_type is None:
+        pytest.skip("undeclared")
+    robot = next(iter(registry.ROBOTS_BY_SLUG[slug].values()))
+    seats = rules.info.max_seats
+    options = rules.validate_options({}, seats)
+    state = rules.new_state(seats=seats, options=options, seed=7)
+    for step in range(60):
+        to_move = sorted(rules.to_move(state))
+        if not to_move:
+            break
+        seat = to_move[0]
+        legal = rules.legal_moves(state, seat)
+        for move in legal:
+            data = move.to_json()
+            assert msgspec.convert(data, rules.move_type, strict=True) == move
+            assert rules.move_from_json(data) == move
+        move = robot.choose(rules.view(state, seat), legal, Rng(7, step))
+        state, _events = rules.apply(state, seat, move)

@@ -67,4 +67,6 @@ class MatchJoinSerializer(serializers.Serializer[Any]):
 
 class MoveSubmitSerializer(serializers.Serializer[Any]):
     version = StrictIntegerField(min_value=0)
+    # The schema states every game's declared moves instead
+    # (schema_hooks.game_types_declared); the match's rules judge it.
     move = serializers.DictField()

@@ -98,6 +98,8 @@ class MatchSerializer(serializers.Serializer[Any]):
         child=serializers.IntegerField(), help_text=TO_MOVE_HELP
     )
     your_seat = serializers.IntegerField(allow_null=True)
+    # view, legal_moves, outcome: the schema states each game's declared
+    # types instead (schema_hooks.game_types_declared).
     view = serializers.DictField(
         allow_null=True,
         help_text="The game's view for your seat (a spectator's when you "
