@@ -140,20 +140,18 @@ def game_type_components(slug: str, rules: Any) -> dict[str, dict[str, Any]]:
         list(declared.values()), ref_template=_COMPONENTS + "{name}"
     )
     names = {name: name if name.startswith(prefix) else prefix + name for name in found}
+    renamed: set[str] = set()
     for name, top in zip(declared, tops, strict=True):
         target = top.get("$ref", "").removeprefix(_COMPONENTS)
-        if target in names and target not in declared.values():
+        if target in found and target not in renamed:
             # The type is one record: that record is the component.
             names[target] = name
+            renamed.add(target)
         else:
             components[name] = top
     for original, schema in found.items():
         components[names[original]] = schema
-    return {
-        name: _openapi_30(schema, names)
-        for name, schema in components.items()
-        if schema is not None
-    }
+    return {name: _openapi_30(schema, names) for name, schema in components.items()}
 
 
 def declared_component(declared: type[msgspec.Struct]) -> dict[str, Any]:
