@@ -435,6 +435,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema_hooks.one_of_bodies_required",
+        # After the enum hook: it would rename the games' declared enums.
+        "games.api.schema_hooks.game_types_declared",
     ],
 }
 

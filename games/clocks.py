@@ -12,15 +12,17 @@ bank runs out has timed out.
 
 All durations are whole seconds; all instants are timezone-aware UTC
 datetimes (`django.utils.timezone.now()` at the caller). `TimeControl` is
-stored as JSON on the match (`to_json` / `from_json`).
+a declared type (a msgspec Struct, like the engines' states), stored as
+JSON on the match (`to_json` / `from_json`); `from_json` refuses anything
+malformed with TimeControlError, never a KeyError or TypeError.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+import msgspec
 from django.utils.translation import gettext_lazy as _
 
 MINUTE = 60
@@ -54,14 +56,14 @@ class TimeControlError(ValueError):
         self.field = field
 
 
-@dataclass(frozen=True, slots=True)
-class TimeControl:
+class TimeControl(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A match's time control.
 
     `preset`: "fast", "daily", "relaxed", "live", "custom" or "untimed".
     `bank`: seconds each seat starts with; `increment`: seconds added
     after each of its moves; `cap`: the most a bank may hold. An untimed
     control has all three 0 and no clock runs.
+    JSON: `{"preset": str, "bank": int, "increment": int, "cap": int}`.
     """
 
     preset: str
@@ -75,7 +77,7 @@ class TimeControl:
         return self.preset != "untimed"
 
     def to_json(self) -> dict[str, Any]:
-        """Return the JSON stored on the match."""
+        """Return the JSON stored on the match (keys in declaration order)."""
         return {
             "preset": self.preset,
             "bank": self.bank,
@@ -84,23 +86,25 @@ class TimeControl:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TimeControl:
-        """Read a stored time control. Raises TimeControlError if malformed."""
+    def from_json(cls, data: Any) -> TimeControl:
+        """Read a stored time control. Raises TimeControlError if malformed.
+
+        A named preset is read by its name alone (the seconds are the
+        preset's, whatever is stored); "custom" must be a whole declared
+        object (four keys, whole numbers, no others) within the bounds.
+        """
+        preset = data.get("preset") if isinstance(data, dict) else None
+        if isinstance(preset, str) and preset in PRESETS:
+            return PRESETS[preset]
+        if preset != "custom":
+            raise TimeControlError(_("Unknown time control."))
         try:
-            preset = str(data["preset"])
-            if preset in PRESETS:
-                return PRESETS[preset]
-            if preset != "custom":
-                raise TimeControlError(_("Unknown time control."))
-            return time_control_custom(
-                bank=int(data["bank"]),
-                increment=int(data["increment"]),
-                cap=int(data["cap"]),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, TimeControlError):
-                raise
+            stored = msgspec.convert(data, cls, strict=True)
+        except msgspec.ValidationError as error:
             raise TimeControlError(_("Unknown time control.")) from error
+        return time_control_custom(
+            bank=stored.bank, increment=stored.increment, cap=stored.cap
+        )
 
 
 PRESETS: dict[str, TimeControl] = {

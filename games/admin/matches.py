@@ -80,6 +80,7 @@ MOVE_FIELDS = (
     "seq",
     "seat",
     "payload",
+    "rules_version",
     "events",
     "by_robot",
     "by_timeout",
@@ -88,6 +89,7 @@ MOVE_FIELDS = (
 MOVE_FIELDS_RUNNING = (
     "seq",
     "seat",
+    "rules_version",
     "public_events",
     "by_robot",
     "by_timeout",

@@ -96,8 +96,8 @@ class SeatAdmin(ReadOnlyAdmin):
 class MoveAdmin(ReadOnlyAdmin):
     """Moves: payload and events only once the match has ended (spectator.py)."""
 
-    list_display = ["match", "seq", "seat", "by_robot", "created_at"]
-    list_filter = ["by_robot", "match__game_slug", "created_at"]
+    list_display = ["match", "seq", "seat", "rules_version", "by_robot", "created_at"]
+    list_filter = ["by_robot", "match__game_slug", "rules_version", "created_at"]
     list_select_related = ["match"]
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:

@@ -54,7 +54,8 @@ def public_events_html(move: Move) -> SafeString | str:
     for data in move.events:
         try:
             event = Event.from_json(data)
-        except (KeyError, TypeError, AttributeError):
+        except IllegalMove:
+            # A malformed stored event (Event is a declared type).
             continue
         if event.visible_to is None:
             lines.append((message_text(rules.describe_event(event)),))

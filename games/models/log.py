@@ -10,12 +10,18 @@ from .match import Match
 
 
 class Move(models.Model):
-    """One applied move; `seq` is the match version it produced. Append-only."""
+    """One applied move; `seq` is the match version it produced. Append-only.
+
+    `rules_version` is the engine's `GameInfo.version` the move was applied
+    under (set by `services.turns`), so a match that spans an engine
+    upgrade can still be replayed move by move with the rules of the day.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField(_("version"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     payload = models.JSONField(_("move"))
+    rules_version = models.CharField(_("rules version"), max_length=16)
     events = models.JSONField(_("events"), default=list)
     by_robot = models.BooleanField(_("played by the system"), default=False)
     # The seat's clock ran out and the robot played this move for its person.

@@ -37,7 +37,7 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from accounts.models import User
-from games.api.serializers import QueryFlagField, QuerySerializer
+from games.api.serializers import QueryFlagField, QuerySerializer, StrictIntegerField
 from games.api.views import AuthedRequest
 from games.api.views.base import _CSRF, _NOT_JSON_BODY, _UNAUTHENTICATED, _errors
 from games.models import Notification
@@ -147,15 +147,6 @@ class _IdsField(serializers.ListField):
         return list(super().to_internal_value(data))
 
 
-class _StrictIntegerField(serializers.IntegerField):
-    """An integer that must be a JSON number ("3" and true are not)."""
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
 @extend_schema_field({"type": "boolean", "enum": [True]})
 class _TrueField(serializers.Field):  # type: ignore[type-arg]
     """JSON `true`, and nothing else."""
@@ -175,7 +166,7 @@ class NoticesReadIdsSerializer(serializers.Serializer[Any]):
     """Mark these notices read."""
 
     ids = _IdsField(
-        child=_StrictIntegerField(min_value=1, max_value=_ID_MAX),
+        child=StrictIntegerField(min_value=1, max_value=_ID_MAX),
         min_length=1,
         max_length=IDS_MAX,
         help_text=f"1 to {IDS_MAX} ids of your notices; others' ids are passed over.",

@@ -13,12 +13,12 @@ match row locked by `_match_lock`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from msgspec.structs import replace
 
 from accounts.models import User
 from games import broadcast, exceptions
@@ -152,6 +152,7 @@ def _move_apply(
         seq=match.version,
         seat=position,
         payload=move.to_json(),
+        rules_version=rules.info.version,
         events=[event.to_json() for event in events],
         by_robot=by_robot,
         by_timeout=by_timeout,

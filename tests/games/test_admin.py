@@ -241,6 +241,23 @@ def test_a_running_matchs_move_page_shows_no_payload(admin_client, chosen_match)
     assert "field-payload" not in html
     assert "field-events" not in html
     assert "field-public_events" in html
+    # The rules version it was applied under (issue 22): no secret.
+    assert "field-rules_version" in html
+    assert move.rules_version == chosen_match.rules.info.version
+
+
+def test_a_malformed_stored_event_is_left_out_of_the_move_page(
+    admin_client, chosen_match
+):
+    move = chosen_match.moves.order_by("seq").first()
+    # Not an Event (declared type): no kind, a seat list that is a string.
+    move.events = [{"data": {}}, {"kind": "x", "data": {}, "visible_to": "0"}]
+    move.save(update_fields=["events"])
+
+    response = admin_client.get(f"/admin/games/move/{move.id}/change/")
+
+    assert response.status_code == 200
+    assert "field-public_events" in response.content.decode()
 
 
 def test_an_ended_match_shows_everything(admin_client, race_match, alice, bob):

@@ -120,8 +120,22 @@ def test_a_custom_control_round_trips_through_json():
         {"preset": "blitz"},
         {"preset": "custom", "bank": "x", "increment": 0, "cap": 60},
         {"preset": "custom", "bank": 10, "increment": 0, "cap": 60},
+        # Declared types: no KeyError, TypeError or coercion on the way.
+        None,
+        [],
+        "daily",
+        {"preset": 3},
+        {"preset": ["daily"]},
+        {"preset": "custom"},
+        {"preset": "custom", "bank": 3600, "increment": 0},
+        {"preset": "custom", "bank": "3600", "increment": 0, "cap": 3600},
+        {"preset": "custom", "bank": 3600.0, "increment": 0, "cap": 3600},
+        {"preset": "custom", "bank": True, "increment": 0, "cap": 3600},
+        {"preset": "custom", "bank": 3600, "increment": 0, "cap": 3600, "x": 1},
     ],
 )
 def test_a_malformed_stored_control_is_refused(data):
-    with pytest.raises(TimeControlError):
+    with pytest.raises(TimeControlError) as refusal:
         TimeControl.from_json(data)
+
+    assert str(refusal.value.message)

@@ -6,6 +6,8 @@ it; the platform never reads an old state as if it were new.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from games import exceptions, services
@@ -66,3 +68,35 @@ def test_a_state_the_engine_cannot_upgrade_is_refused_not_misread(
     assert str(exceptions.STATE_UNREADABLE) in page.content.decode()
     assert refusal.value.message == exceptions.STATE_UNREADABLE
     assert not race_match.moves.exists()
+
+
+def _move(match, user, seat, version):
+    services.move_submit(
+        match_id=match.id,
+        user=user,
+        move_data=legal_json(match, seat)[0],
+        expected_version=version,
+    )
+    match.refresh_from_db()
+
+
+def test_a_move_row_records_the_rules_version_it_was_applied_under(race_match, alice):
+    _move(race_match, alice, 0, 0)
+
+    move = race_match.moves.get()
+    assert move.rules_version == race_match.rules.info.version
+
+
+def test_a_match_that_spans_an_engine_upgrade_keeps_both_versions_in_its_log(
+    race_match, alice, bob, monkeypatch
+):
+    rules = race_match.rules
+    _move(race_match, alice, 0, 0)
+    # The engine is upgraded between two moves; this state needs no change.
+    monkeypatch.setattr(rules, "info", replace(rules.info, version="3"))
+    monkeypatch.setattr(rules, "upgrade_state", lambda data, version: data)
+    _move(race_match, bob, 1, 1)
+
+    log = list(race_match.moves.order_by("seq").values_list("seq", "rules_version"))
+    assert log == [(1, "2"), (2, "3")]
+    assert race_match.rules_version == "3"

@@ -37,7 +37,7 @@ from accounts.ratelimits import (
     RateLimitsUnavailable,
     ServiceUnavailable,
 )
-from games.api.serializers import ErrorSerializer, _StrictCharField
+from games.api.serializers import ErrorSerializer, StrictCharField
 
 # What the token's fields accept, as the schema states it: DRF's CharField
 # refuses NUL and a blank value (the username after trimming its spaces).
@@ -56,7 +56,7 @@ _NOT_BLANK = "^[^\\x00]*[^\\s\\x00\\x1c-\\x1f\\x85][^\\x00]*$"
         "description": "Your username or e-mail address.",
     }
 )
-class _LoginField(_StrictCharField):
+class _LoginField(StrictCharField):
     """The username or e-mail address: some text besides spaces, no NUL."""
 
 
@@ -69,7 +69,7 @@ class _LoginField(_StrictCharField):
         "format": "password",
     }
 )
-class _PasswordField(_StrictCharField):
+class _PasswordField(StrictCharField):
     """The password, as typed (spaces count): not empty, no NUL."""
 
 

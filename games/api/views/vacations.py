@@ -25,7 +25,7 @@ from accounts.models import User
 from games import services as games_services
 from games.api.serializers import (
     ErrorSerializer,
-    _StrictIntegerField,
+    StrictIntegerField,
     one_of_components,
 )
 from games.parsers import JSONParser
@@ -43,7 +43,7 @@ class VacationRequestSerializer(serializers.Serializer[Any]):
         help_text="`start` a vacation (with `days`) or `stop` the running one "
         "(the days not taken are kept).",
     )
-    days = _StrictIntegerField(
+    days = StrictIntegerField(
         min_value=1,
         max_value=settings.VACATION_DAYS_PER_YEAR,
         required=False,

@@ -78,7 +78,13 @@ class Rules(ABC, Generic[S, M]):
     """One game's rules. Methods never mutate their arguments."""
 
     info: GameInfo
-    view_type: ClassVar[type[Any] | None] = None
+    # The declared types of what the game hands out, read by the API's
+    # schema (games/api/serializers/schema.py), never by the rules:
+    # `move_type` is what `move_from_json` parses (the tagged union of the
+    # game's `MoveRecord`s), `view_type` the Struct `view(state, seat)`
+    # returns. None: undeclared (the schema says "an object").
+    move_type: ClassVar[Any] = None
+    view_type: ClassVar[Any] = None
     # Top-level view keys the rules deliberately derive from secrets (a
     # documented ruling, e.g. Race's `decided`): the privacy check of the
     # conformance suite leaves them out (see `secrets_scramble`).

@@ -98,8 +98,9 @@ MAX_MOVES = 4 * (51 * 3 + sum(STAR_CELLS))
 class DiceStarsRules(Rules[State, Move]):
     """Dice Stars, with the solo variant for one seat."""
 
-    # The declared type of `view` (view_types.py).
+    # The declared types of `view` (view_types.py) and of a move.
     view_type = DiceStarsView
+    move_type = Move
 
     # Nothing is hidden (state.py): every seat and a spectator see the same
     # game, so `secrets_scramble` keeps the default. The future draws come

@@ -93,9 +93,9 @@ from .view_types import KnatschView
 class KnatschRules(Rules[State, Move]):
     """Knatsch, with the Spielpost edition of the cards."""
 
-    # The declared type of `view` (view_types.py).
+    # The declared types of `view` (view_types.py) and of a move.
     view_type = KnatschView
-
+    move_type = Move
     info = GameInfo(
         slug="knatsch",
         name="Knatsch",

@@ -89,8 +89,9 @@ MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
 class RaceRules(Rules[State, Move]):
     """Race, with the Win Bet and Superpowers variants as options."""
 
-    # The declared type of `view` (view_types.py).
+    # The declared types of `view` (view_types.py) and of a move.
     view_type = RaceView
+    move_type = Move
 
     # The decided race is announced on purpose (Spielpost's rulings, A
     # decided race), though it follows from every seat's favourites.

@@ -101,9 +101,9 @@ def max_moves(game_map: Map) -> int:
 class RatUmRadRules(Rules[State, Move]):
     """Rat um Rad over `maps` (default: the maps in data/maps/)."""
 
-    # The declared type of `view` (view_types.py).
+    # The declared types of `view` (view_types.py) and of a move.
     view_type = RatUmRadView
-
+    move_type = Move
     def __init__(self, maps: dict[str, Map] | None = None) -> None:
         self.maps = dict(MAPS if maps is None else maps)
         if not self.maps:

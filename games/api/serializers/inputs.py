@@ -1,0 +1,85 @@
+"""Request bodies of the JSON API (what a client sends to change a match)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.openapi import AutoSchema
+from rest_framework import serializers
+
+from games.rules import registry
+
+from .fields import (
+    InviteField,
+    RobotNameField,
+    StrictBooleanField,
+    StrictIntegerField,
+    TimeControlField,
+)
+from .schema import match_create_variants, one_of_components
+
+
+def _seats_field() -> StrictIntegerField:
+    """Return the seat count field for the registered games (at call time)."""
+    # The range of all games together; each game refuses counts outside its
+    # own min_seats..max_seats with a 400 naming the reason.
+    infos = [entry.rules.info for entry in registry.GAMES.values()]
+    return StrictIntegerField(
+        min_value=min(info.min_seats for info in infos),
+        max_value=max(info.max_seats for info in infos),
+        help_text="Within the game's min_seats..max_seats (GET /api/games/); "
+        "other counts are refused with 400.",
+    )
+
+
+class MatchCreateSerializer(serializers.Serializer[Any]):
+    # The games are read when the serializer is made (__init__), not at
+    # import: a game registered later (a test's) is a choice too.
+    game = serializers.ChoiceField(choices=[])
+    seats = StrictIntegerField()
+    options = serializers.DictField(required=False, default=dict)
+    time_control = TimeControlField(required=False, allow_null=True, default=None)
+    private = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="Not listed in the lobby (nor in GET /api/matches/ for "
+        "others); seen and joined by its invitation secret (the answer's "
+        "`invite`) only. Default false.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"] = serializers.ChoiceField(choices=sorted(registry.GAMES))
+        self.fields["seats"] = _seats_field()
+
+
+class MatchCreateSchema(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    """MatchCreateSerializer in the schema: one variant per game (match_create_variants)."""
+
+    target_class = MatchCreateSerializer
+
+    def map_serializer(self, auto_schema: AutoSchema, direction: Any) -> Any:
+        return one_of_components(
+            auto_schema, match_create_variants(), ["game", "seats"]
+        )
+
+
+class RobotAddSerializer(serializers.Serializer[Any]):
+    robot = RobotNameField(required=False, default="", allow_blank=True)
+
+
+class MatchJoinSerializer(serializers.Serializer[Any]):
+    """The body of POST /api/matches/<id>/join/ (optional for a public match)."""
+
+    invite = InviteField(
+        help_text="The invitation secret of a private match (its link's "
+        "`invite`); not needed for a public match or by staff.",
+    )
+
+
+class MoveSubmitSerializer(serializers.Serializer[Any]):
+    version = StrictIntegerField(min_value=0)
+    # The schema states every game's declared moves instead
+    # (schema_hooks.game_types_declared); the match's rules judge it.
+    move = serializers.DictField()
