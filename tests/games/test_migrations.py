@@ -53,7 +53,7 @@ def test_every_private_match_gets_its_own_secret(alice):
 
 
 def test_moves_from_before_rules_versions_get_their_matchs_version(race_match, alice):
-    migration = importlib.import_module("games.migrations.0012_i22_move_rules_version")
+    migration = importlib.import_module("games.migrations.0013_move_rules_version")
     from games import services
     from games.models import Move
     from tests.games.helpers import legal_json

@@ -27,7 +27,7 @@ def content_type_move_back(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0008_i22_notification_to_games'),
+        ('accounts', '0008_notification_to_games'),
         ('games', '0011_match_cancelled_status'),
         ('contenttypes', '0002_remove_content_type_name'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),

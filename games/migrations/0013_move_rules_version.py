@@ -22,7 +22,7 @@ def versions_from_matches(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0011_match_cancelled_status"),
+        ("games", "0012_notification_from_accounts"),
     ]
 
     operations = [
