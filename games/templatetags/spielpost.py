@@ -17,7 +17,9 @@ register = template.Library()
 
 @register.filter
 def msg(value: Any) -> str:
-    """Translate an engine message: a msgid str or `{"text", "params"}` JSON."""
+    """Translate an engine message: a `Message`, its JSON or a msgid str."""
+    if isinstance(value, Message):
+        return message_text(value)
     if isinstance(value, dict) and "text" in value:
         return message_text(Message(value["text"], value.get("params") or {}))
     if isinstance(value, str):

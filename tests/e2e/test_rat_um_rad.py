@@ -37,7 +37,7 @@ from games.rules.rat_um_rad.cards import DECK, POINTS, sort_hand
 from games.rules.rat_um_rad.maps import MAPS
 from games.rules.registry import ROBOTS_BY_SLUG
 from games.rules.structs import replace
-from games.templatetags.rat_um_rad_board import rr_points
+from games.rules.rat_um_rad.board import points as rr_points
 
 from .conftest import (
     PUSH_WATCH_JS,
