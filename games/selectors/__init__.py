@@ -40,6 +40,7 @@ from .lists import (
     turn_count_for_user,
 )
 from .log import LogEntry
+from .seat_clocks import opponents_on_vacation
 from .seating import (
     match_for_viewer,
     match_with_seats,
@@ -70,6 +71,7 @@ __all__ = [
     "match_with_seats",
     "matches_for_user",
     "open_matches",
+    "opponents_on_vacation",
     "robot_choices",
     "seats_load",
     "seats_prefetch",

@@ -4,9 +4,9 @@ A game's helpers are pure functions in its folder (games/rules/<slug>/board.py,
 `BOARD`), found through `games.boards.board_for`. Templates call them by
 "<slug>.<name>":
 
-    {{ card|board:"knatsch.name" }}               one argument
-    {% board_call "knatsch.keep_plan" attempt moves as plan %}   any number
-    {% board_call "rat-um-rad.numbers" as n %}    none
+    {{ card|board:"<slug>.name" }}                   one argument
+    {% board_call "<slug>.plan" attempt moves as plan %}  any number
+    {% board_call "<slug>.numbers" as n %}           none
 
 A helper that returns a `Message` gets it translated here (games/text.py);
 other results pass unchanged. `{% game_assets slug as assets %}` gives the
@@ -17,7 +17,7 @@ markup that must sit inside a translated sentence.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import template
 from django.template.loader import get_template
@@ -69,7 +69,8 @@ def render_partial(context: template.Context, name: str, **values: Any) -> SafeS
     It sees the page's context too (the request, the language), as an
     `{% include %}` would.
     """
-    part = get_template(name).template
+    # The engine's own template (or partial) renders with this context.
+    part: Any = cast(Any, get_template(name)).template
     with context.push(**values):
         # The part's own output is escaped by its autoescaping.
-        return mark_safe(part.render(context))  # noqa: S308
+        return mark_safe(str(part.render(context)))  # noqa: S308

@@ -8,8 +8,8 @@ game's templates (templates/games/<slug>/), the game's CSS and JS in
 static/games/<slug>/.
 
 The platform's one template library (games/templatetags/boards.py) calls a
-helper by name: `{{ card|board:"knatsch.name" }}` (one argument) or
-`{% board_call "knatsch.combo" value as combo %}` (any number, or none).
+helper by name: `{{ card|board:"<slug>.name" }}` (one argument) or
+`{% board_call "<slug>.combo" value as combo %}` (any number, or none).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class BoardHelpers:
     `board`: helpers the board templates call, by name; `rules_page`: those
     the rules pages call (the two share one namespace in templates: a name
     is looked up in `board` first). `stylesheets` and `scripts` are paths
-    under the static root (e.g. "games/knatsch/board.css"), included by the
+    under the static root ("games/<slug>/board.css"), included by the
     board page and the rules page in this order; scripts load deferred,
     once per page, so they must listen on `document` for htmx swaps.
     """
