@@ -33,11 +33,11 @@ import pytest
 from django.utils import translation
 
 from games.rules.rat_um_rad import RULES, State
+from games.rules.rat_um_rad.board import points as rr_points
 from games.rules.rat_um_rad.cards import DECK, POINTS, sort_hand
 from games.rules.rat_um_rad.maps import MAPS
 from games.rules.registry import ROBOTS_BY_SLUG
 from games.rules.structs import replace
-from games.rules.rat_um_rad.board import points as rr_points
 
 from .conftest import (
     PUSH_WATCH_JS,
