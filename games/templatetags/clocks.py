@@ -8,7 +8,7 @@ from django import template
 from django.utils import timezone
 
 from games import clock_text, selectors
-from games.clocks import TimeControl, seconds_left
+from games.clocks import STRIKES_TO_LEAVE, TimeControl, seconds_left
 from games.models import Match
 
 register = template.Library()
@@ -60,3 +60,9 @@ def utc_iso(moment: datetime | None) -> str:
 def clock_words() -> dict[str, str]:
     """Return the formats a ticking clock uses in the browser (see clock_text)."""
     return clock_text.clock_words()
+
+
+@register.simple_tag
+def timeout_strikes() -> int:
+    """Return after how many timeouts in a row a person has left a match for good."""
+    return STRIKES_TO_LEAVE

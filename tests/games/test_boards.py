@@ -88,6 +88,15 @@ def test_the_pages_include_the_games_declared_files_in_order(made_up):
     ]
 
 
+def test_the_rules_page_takes_the_stylesheets_only(made_up):
+    html = render_to_string(
+        "games/_game_assets.html", {"slug": SLUG, "styles_only": True}
+    )
+
+    assert "/static/games/made-up/board.css" in html
+    assert "<script" not in html
+
+
 def test_a_game_without_helpers_gets_no_files():
     assert boards.board_for("no-such-game") == BoardHelpers()
     assert render_to_string("games/_game_assets.html", {"slug": "no-such-game"}) == ""

@@ -28,9 +28,10 @@ class BoardHelpers:
     `board`: helpers the board templates call, by name; `rules_page`: those
     the rules pages call (the two share one namespace in templates: a name
     is looked up in `board` first). `stylesheets` and `scripts` are paths
-    under the static root ("games/<slug>/board.css"), included by the
-    board page and the rules page in this order; scripts load deferred,
-    once per page, so they must listen on `document` for htmx swaps.
+    under the static root ("games/<slug>/board.css"), included in this
+    order by the board page (both) and the rules page (stylesheets only);
+    scripts load deferred, once per page, so they must listen on
+    `document` for htmx swaps.
     """
 
     board: Mapping[str, Helper] = field(default_factory=dict)
