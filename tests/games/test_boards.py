@@ -97,6 +97,20 @@ def test_the_rules_page_takes_the_stylesheets_only(made_up):
     assert "<script" not in html
 
 
+def test_a_registry_entrys_board_comes_first(monkeypatch, made_up):
+    # GameEntry.board (games/rules/base/entry.py) is where BOARDS moves to.
+    from types import SimpleNamespace
+
+    from games.rules import registry
+
+    entry_board = BoardHelpers(board={"shout": lambda value: f"entry {value}"})
+    games = {SLUG: SimpleNamespace(board=entry_board)}
+    monkeypatch.setattr(registry, "GAMES", games, raising=False)
+
+    assert boards.board_for(SLUG) is entry_board
+    assert _render('{{ 1|board:"made-up.shout" }}') == "entry 1"
+
+
 def test_a_game_without_helpers_gets_no_files():
     assert boards.board_for("no-such-game") == BoardHelpers()
     assert render_to_string("games/_game_assets.html", {"slug": "no-such-game"}) == ""
