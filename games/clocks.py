@@ -41,6 +41,9 @@ CAP_RANGE = _(
 )
 # Under this share of the bank it had when the turn began, a clock warns.
 WARNING_SHARE = 0.2
+# Timeouts in a row after which the person has left the match for good
+# (games/services/timeouts.py applies it; rules pages quote it).
+STRIKES_TO_LEAVE = 3
 
 
 class TimeControlError(ValueError):

@@ -14,9 +14,13 @@ from typing import Any
 
 from . import dice_stars, knatsch, race, rat_um_rad
 from .base import Conformance, GameEntry, Playthrough, Robot, Rules
+from .dice_stars import board as dice_stars_board
 from .dice_stars.state import MALFORMED_MOVES as DICE_STARS_MALFORMED
+from .knatsch import board as knatsch_board
 from .knatsch.state import MALFORMED_MOVES as KNATSCH_MALFORMED
+from .race import board as race_board
 from .race.state import MALFORMED_MOVES as RACE_MALFORMED
+from .rat_um_rad import board as rat_um_rad_board
 from .rat_um_rad import protocol as rat_um_rad_protocol
 from .rat_um_rad.state import MALFORMED_MOVES as RAT_UM_RAD_MALFORMED
 
@@ -32,6 +36,7 @@ GAMES: dict[str, GameEntry] = {
             seats=3, options={"win_bet": True, "superpowers": True}, seed=5
         ),
         conformance=Conformance(malformed_moves=RACE_MALFORMED),
+        board=race_board.BOARD,
     ),
     "dice-stars": GameEntry(
         rules=dice_stars.RULES,
@@ -39,6 +44,7 @@ GAMES: dict[str, GameEntry] = {
         # Seed 1: both reserve choices, stars, a comet and a final round.
         playthrough=Playthrough(seats=2, options={"solo_grid": 30}, seed=1),
         conformance=Conformance(check_every=3, malformed_moves=DICE_STARS_MALFORMED),
+        board=dice_stars_board.BOARD,
     ),
     "knatsch": GameEntry(
         rules=knatsch.RULES,
@@ -47,6 +53,7 @@ GAMES: dict[str, GameEntry] = {
         # tournament and the King overthrown, in 75 moves.
         playthrough=Playthrough(seats=3, options={}, seed=250),
         conformance=Conformance(check_every=8, malformed_moves=KNATSCH_MALFORMED),
+        board=knatsch_board.BOARD,
     ),
     "rat-um-rad": GameEntry(
         rules=rat_um_rad.RULES,
@@ -57,6 +64,7 @@ GAMES: dict[str, GameEntry] = {
         commands=rat_um_rad_protocol.COMMANDS,
         state_name=rat_um_rad_protocol.state_name,
         conformance=Conformance(check_every=6, malformed_moves=RAT_UM_RAD_MALFORMED),
+        board=rat_um_rad_board.BOARD,
     ),
 }
 

@@ -34,12 +34,14 @@ from .lists import (
     OPEN_MATCHES_SHOWN,
     finished_matches_for_user,
     games,
+    match_options_on,
     matches_for_user,
     open_matches,
     robot_choices,
     turn_count_for_user,
 )
 from .log import LogEntry
+from .seat_clocks import opponents_on_vacation
 from .seating import (
     match_for_viewer,
     match_with_seats,
@@ -64,12 +66,14 @@ __all__ = [
     "invite_valid",
     "match_ending",
     "match_for_viewer",
+    "match_options_on",
     "match_require_visible",
     "match_visible",
     "match_visible_to",
     "match_with_seats",
     "matches_for_user",
     "open_matches",
+    "opponents_on_vacation",
     "robot_choices",
     "seats_load",
     "seats_prefetch",

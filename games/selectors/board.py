@@ -135,6 +135,11 @@ class BoardContext:
         return f"games/{self.match.game_slug}/static.html"
 
     @property
+    def static_view(self) -> JSON | None:
+        """Return the part of the board that no move changes (`board_static`)."""
+        return board_static(match=self.match, seats=len(self.seats))
+
+    @property
     def running(self) -> bool:
         """Return whether the match runs: only then is anybody to move."""
         return self.match.is_running

@@ -120,6 +120,25 @@ def robot_choices(game_slug: str) -> list[tuple[str, str]]:
     ]
 
 
+def match_options_on(match: Match) -> list[tuple[str, int | str | None]]:
+    """Return (label msgid, value) for each option switched on for `match`.
+
+    In the game's option order. The value is None for a yes/no option, the
+    number for a number option that differs from its default, and the
+    chosen value's label msgid for a choice.
+    """
+    shown: list[tuple[str, int | str | None]] = []
+    for option in match.rules.info.options:
+        value = match.options.get(option.key)
+        if option.kind == "bool" and value:
+            shown.append((option.label, None))
+        elif option.kind == "int" and value is not None and value != option.default:
+            shown.append((option.label, int(value)))
+        elif option.kind == "choice" and value in dict(option.choices):
+            shown.append((option.label, str(dict(option.choices)[value])))
+    return shown
+
+
 def games() -> list[GameInfo]:
     """Return the GameInfo of every game, in registry order."""
     return [entry.rules.info for entry in registry.GAMES.values()]

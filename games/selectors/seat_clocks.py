@@ -13,7 +13,25 @@ from datetime import datetime
 from typing import Any
 
 from games.clocks import WARNING_SHARE, TimeControl, is_low, seconds_left
-from games.models import Seat
+from games.models import Match, Seat
+
+
+def opponents_on_vacation(match: Match, *, now: datetime) -> list[tuple[str, datetime]]:
+    """Return (name, until) of the people of `match`'s other seats on vacation at `now`.
+
+    "Other" than `match.viewer_id` (annotated by `matches_for_user`; none:
+    every seat). Reads the prefetched seats and players: no query.
+    """
+    viewer_id: Any = getattr(match, "viewer_id", None)
+    away = []
+    for seat in match.seats.all():
+        user = seat.user if seat.user_id is not None else None
+        if user is None or seat.user_id == viewer_id:
+            continue
+        until = _vacation_until(seat, now)
+        if until is not None:
+            away.append((user.name, until))
+    return away
 
 
 def _vacation_until(seat: Seat, now: datetime) -> datetime | None:

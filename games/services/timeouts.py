@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import broadcast, exceptions
+from games.clocks import STRIKES_TO_LEAVE
 from games.models import LeaveReason, Match, MatchEvent, Seat
 from games.rules.registry import default_robot
 
@@ -42,8 +43,6 @@ from .turns import (
     _system_move_enqueue,
 )
 
-# Timeouts in a row after which the person has left the match for good.
-STRIKES_TO_LEAVE = 3
 # A turn the robot plays at a timeout ends when the seat is no longer to
 # move; this bounds a turn that would not end (a bug in a game's rules
 # must not hold the match row locked for ever).

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from django import template
 from django.utils import timezone
 
-from games import clock_text
-from games.clocks import TimeControl, TimeControlError, seconds_left
+from games import clock_text, selectors
+from games.clocks import STRIKES_TO_LEAVE, TimeControl, seconds_left
 from games.models import Match
 
 register = template.Library()
@@ -34,19 +33,8 @@ def time_left_until(deadline: datetime | None) -> str:
 @register.filter
 def time_control_badge(value: Match | TimeControl | None) -> str:
     """Return the badge text of a match's (or a) time control: "Daily", "Untimed"."""
-    control: TimeControl | None
-    if isinstance(value, Match):
-        # A stored control that cannot be read runs no clock: untimed.
-        try:
-            control = (
-                TimeControl.from_json(value.time_control)
-                if value.time_control is not None
-                else None
-            )
-        except TimeControlError:
-            control = None
-    else:
-        control = value
+    # A stored control that cannot be read runs no clock: untimed.
+    control = value.clock_control() if isinstance(value, Match) else value
     return clock_text.time_control_name(control)
 
 
@@ -57,16 +45,7 @@ def opponents_on_vacation(match: Match) -> list[tuple[str, datetime]]:
     "Other" than `match.viewer_id` (annotated by `matches_for_user`). Reads
     the prefetched seats and players: no query.
     """
-    viewer_id: Any = getattr(match, "viewer_id", None)
-    now = timezone.now()
-    away = []
-    for seat in match.seats.all():
-        user = seat.user if seat.user_id is not None else None
-        if user is None or seat.user_id == viewer_id:
-            continue
-        if user.vacation_until is not None and user.vacation_until > now:
-            away.append((user.name, user.vacation_until))
-    return away
+    return selectors.opponents_on_vacation(match, now=timezone.now())
 
 
 @register.filter
@@ -81,3 +60,9 @@ def utc_iso(moment: datetime | None) -> str:
 def clock_words() -> dict[str, str]:
     """Return the formats a ticking clock uses in the browser (see clock_text)."""
     return clock_text.clock_words()
+
+
+@register.simple_tag
+def timeout_strikes() -> int:
+    """Return after how many timeouts in a row a person has left a match for good."""
+    return STRIKES_TO_LEAVE

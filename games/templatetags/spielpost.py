@@ -17,7 +17,9 @@ register = template.Library()
 
 @register.filter
 def msg(value: Any) -> str:
-    """Translate an engine message: a msgid str or `{"text", "params"}` JSON."""
+    """Translate an engine message: a `Message`, its JSON or a msgid str."""
+    if isinstance(value, Message):
+        return message_text(value)
     if isinstance(value, dict) and "text" in value:
         return message_text(Message(value["text"], value.get("params") or {}))
     if isinstance(value, str):
@@ -29,15 +31,13 @@ def msg(value: Any) -> str:
 def option_labels(match: Match) -> list[str]:
     """Return the translated labels of the options switched on for `match`."""
     labels = []
-    for option in match.rules.info.options:
-        value = match.options.get(option.key)
-        if option.kind == "bool" and value:
-            labels.append(gettext(option.label))
-        elif option.kind == "int" and value is not None and value != option.default:
-            labels.append(f"{gettext(option.label)}: {value}")
-        elif option.kind == "choice" and value in dict(option.choices):
-            choice = gettext(dict(option.choices)[value])
-            labels.append(f"{gettext(option.label)}: {choice}")
+    for label, value in selectors.match_options_on(match):
+        if value is None:
+            labels.append(gettext(label))
+        elif isinstance(value, int):
+            labels.append(f"{gettext(label)}: {value}")
+        else:
+            labels.append(f"{gettext(label)}: {gettext(value)}")
     return labels
 
 

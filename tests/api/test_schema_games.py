@@ -49,7 +49,11 @@ def toy_declared(monkeypatch):
     monkeypatch.setitem(
         registry.GAMES,
         "toy",
-        GameEntry(rules=toy.TOY, robots=toy.TOY_ROBOTS, playthrough=Playthrough(seats=2, options={}, seed=1)),
+        GameEntry(
+            rules=toy.TOY,
+            robots=toy.TOY_ROBOTS,
+            playthrough=Playthrough(seats=2, options={}, seed=1),
+        ),
     )
     monkeypatch.setattr(toy.TOY, "move_type", toy.Move, raising=False)
     monkeypatch.setattr(toy.TOY, "view_type", ToyView, raising=False)

@@ -108,7 +108,11 @@ def test_every_view_of_random_games_matches_the_declared_type(slug, start):
 def test_every_view_of_the_golden_playthrough_matches_the_declared_type(slug):
     view_type = registry.rules_for(slug).view_type
     assert view_type is not None
-    lines = (GAME_TESTS / slug.replace("-", "_") / "playthrough.txt").read_text().splitlines()
+    lines = (
+        (GAME_TESTS / slug.replace("-", "_") / "playthrough.txt")
+        .read_text()
+        .splitlines()
+    )
     views = [line.split(": ", 1)[1] for line in lines if line.startswith("view (")]
     assert views
     for text in views:

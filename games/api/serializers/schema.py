@@ -9,8 +9,7 @@ import msgspec
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import ResolvedComponent
 
-from games.rules import OptionInfo
-from games.rules import registry
+from games.rules import OptionInfo, registry
 
 from .fields import TIME_CONTROL_SCHEMA
 

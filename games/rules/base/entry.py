@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .board import BoardHelpers
 from .messages import JSON
 from .rules import Robot, Rules
 
@@ -68,6 +69,8 @@ class GameEntry:
     - `state_name`: the protocol's `state` of a match (None: the platform's
       status names).
     - `conformance`: how the conformance suite plays the game.
+    - `board`: the board and rules-page helpers and the static files the
+      pages load (the game's `board.py`; none by default).
     """
 
     rules: Rules[Any, Any]
@@ -76,6 +79,7 @@ class GameEntry:
     commands: Mapping[str, Command] = field(default_factory=dict)
     state_name: StateName | None = None
     conformance: Conformance = field(default_factory=Conformance)
+    board: BoardHelpers = field(default_factory=BoardHelpers)
 
     def __post_init__(self) -> None:
         if not self.robots:

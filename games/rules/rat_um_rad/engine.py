@@ -104,6 +104,7 @@ class RatUmRadRules(Rules[State, Move]):
     # The declared types of `view` (view_types.py) and of a move.
     view_type = RatUmRadView
     move_type = Move
+
     def __init__(self, maps: dict[str, Map] | None = None) -> None:
         self.maps = dict(MAPS if maps is None else maps)
         if not self.maps:

@@ -4,7 +4,7 @@ Issue 9: at 1280 px in German the sheet's "Wertung" column and the total
 were clipped (672 px of content in a 629 px box), and at 390 px the sheet
 scrolled sideways inside its box. The board page sets the box's width
 (templates/games/match_detail.html: seats 240px | board | log 300px); the
-sheet follows it (static/css/spielpost.css, Dice Stars: a size container,
+sheet follows it (static/games/dice-stars/board.css: a size container,
 the compact sheet below 480 px). Nothing of the sheet may reach past its
 box: the box does not scroll, and the total and every cell, head and button
 lie inside it.

@@ -170,7 +170,16 @@ def last(**fields) -> Last:
 
 
 def test_cards_are_named_with_the_engines_msgids():
-    from games.templatetags.knatsch_board import kn_arms, kn_effect, kn_name
+    from games.templatetags.boards import board
+
+    def kn_name(card):
+        return board(card, "knatsch.name")
+
+    def kn_effect(card):
+        return board(card, "knatsch.effect")
+
+    def kn_arms(arms):
+        return board(arms, "knatsch.arms")
 
     assert kn_name({"id": "castle-lion-2"}) == "Castle Lion"
     assert kn_name({"id": "squire-3-1"}) == "Squire 3"
@@ -191,7 +200,10 @@ def test_cards_are_named_with_the_engines_msgids():
 
 
 def test_a_combination_is_drawn_as_small_dice_with_the_kicker_highlighted():
-    from games.templatetags.knatsch_board import kn_combo
+    from django.template.loader import render_to_string
+
+    def kn_combo(value):
+        return render_to_string("games/knatsch/board.html#combo", {"value": value})
 
     combo = html_tree(str(kn_combo([3, 4, 5]))).one("span", cls="kn-combo")
 

@@ -156,7 +156,7 @@ def _play_out(
 
 
 def _initial_ticks(attempt: Any) -> Counter[int]:
-    """Return the dice the board's keep form ticks at first (knatsch_board.kn_keep_plan).
+    """Return the dice the board's keep form ticks at first (games/rules/knatsch/board.py, keep_plan).
 
     What was kept before the last throw, when keeping it is still legal.
     """

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from games.rules.data import load_json
-from games.templatetags.knatsch_cards import group_cards, knatsch_cards
+from games.rules.knatsch.rules_page import group_cards, knatsch_cards
 
 pytestmark = pytest.mark.django_db
 

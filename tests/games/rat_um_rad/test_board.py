@@ -19,14 +19,21 @@ from django.test.utils import CaptureQueriesContext
 from games import services
 from games.models import Match
 from games.rules.rat_um_rad import RULES
+from games.rules.rat_um_rad.board import map_drawing
 from games.rules.rat_um_rad.cards import sort_hand
 from games.rules.rat_um_rad.maps import MAPS
 from games.rules.structs import replace
-from games.templatetags.rat_um_rad_board import map_drawing, rr_colour
+from games.templatetags.boards import board as board_helper
 from tests.games.helpers import legal_json, state_of, state_store
 from tests.games.html_tree import Node, form_data, html_tree
 
 pytestmark = pytest.mark.django_db
+
+
+def rr_colour(kind):
+    """The colour's name as the board's templates write it."""
+    return board_helper(kind, "rat-um-rad.colour")
+
 
 BASEL = MAPS["basel"]
 DUO_SEED = 11
@@ -530,7 +537,7 @@ def test_the_board_reads_no_query_per_road_or_move(client_for, alice, bob, duo):
 
 def test_points_on_the_end_screen_use_a_real_minus_sign() -> None:
     """Gains and losses read alike: "+5", "−5", "0" (U+2212, not a hyphen)."""
-    from games.templatetags.rat_um_rad_board import rr_points
+    from games.rules.rat_um_rad.board import points as rr_points
 
     assert rr_points(5, "signed") == "+5"
     assert rr_points(-5, "signed") == "−5"

@@ -34,11 +34,11 @@ import pytest
 from django.utils import translation
 
 from games.rules.rat_um_rad import RULES, State
+from games.rules.rat_um_rad.board import points as rr_points
 from games.rules.rat_um_rad.cards import DECK, POINTS, sort_hand
 from games.rules.rat_um_rad.maps import MAPS
 from games.rules.registry import robots_for
 from games.rules.structs import replace
-from games.templatetags.rat_um_rad_board import rr_points
 from tests.browser import (
     PUSH_WATCH_JS,
     STORE_STATE,

@@ -8,8 +8,8 @@ import pytest
 from games.rules.rat_um_rad.cards import DECK, POINTS
 from games.rules.rat_um_rad.maps import DEFAULT_MAP, MAPS, parse_map
 from games.rules.rat_um_rad.protocol import COMMANDS
+from games.rules.rat_um_rad.rules_page import map_facts, rat_um_rad_numbers
 from games.rules.registry import default_robot
-from games.templatetags.rat_um_rad_rules import map_facts, rat_um_rad_numbers
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Template helpers for the Knatsch rules pages: the card list, read from data.
+"""Knatsch's rules-page helper: the card list, read from data (pure, no Django).
 
 The cards of the Spielpost edition are written down in one place only,
 games/rules/knatsch/data/knatsch-cards.json; the rules pages
@@ -14,12 +14,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, TypedDict
 
-from django import template
-
 from games.rules.data import load_json
-from games.rules.knatsch.cards import ARMS_NAMES, EFFECTS, KIND_NAMES
 
-register = template.Library()
+from .cards import ARMS_NAMES, EFFECTS, KIND_NAMES
 
 PACKAGE = "games.rules.knatsch"
 DATA_FILE = "knatsch-cards.json"
@@ -201,11 +198,10 @@ def _cards() -> KnatschCards:
     return group_cards(load_json(PACKAGE, DATA_FILE))
 
 
-@register.simple_tag
 def knatsch_cards() -> KnatschCards:
-    """Return the Knatsch cards, grouped (see `group_cards`); use with `as`.
+    """Return the Knatsch cards, grouped (see `group_cards`).
 
-    `{% knatsch_cards as cards %}` then `{{ cards.castles }}`, `{{ cards.king }}`.
+    `{% board_call "knatsch.cards" as cards %}` then `{{ cards.castles }}`, `{{ cards.king }}`.
     The file is read once per process; the same dict is returned each time,
     so templates must not change it.
     """

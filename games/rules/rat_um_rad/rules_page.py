@@ -1,14 +1,14 @@
-"""Template helpers for the Rat um Rad rules pages: the map and the numbers, from data.
+"""Rat um Rad's rules-page helpers: the map and the numbers, from data (pure, no Django).
 
 The map (places, roads, destination cards) is written down once, in
 games/rules/rat_um_rad/data/maps/<id>.json, and the game's numbers (the
 points table, the wheel-card deck, hand and display sizes, the final-round
 threshold, ...) once, in the engine's modules. The rules pages
 (templates/games/rat-um-rad/rules_*.html) render both from what these tags
-return and never retype a card or a number. Colour names stay keys ("red",
-"joker"); the templates translate them with the board's `rr_colour` filter
-(games/templatetags/rat_um_rad_board.py), so the rules page and the board
-name colours alike. Place names are proper names and are not translated.
+return (`BOARD.rules_page`, see board.py) and never retype a card or a
+number. Colour names stay keys ("red", "joker"); the templates translate
+them with the board's "colour" helper (board.py), so the rules page and the
+board name colours alike. Place names are proper names and are not translated.
 """
 
 from __future__ import annotations
@@ -17,16 +17,9 @@ from collections import Counter
 from functools import cache
 from typing import TypedDict
 
-from django import template
-
-from games.rules.rat_um_rad import actions, cards, engine, flow, scoring, state
-from games.rules.rat_um_rad.maps import DEFAULT_MAP, MAPS, Map
-from games.rules.registry import default_robot
-from games.services.timeouts import STRIKES_TO_LEAVE
-
-SLUG = "rat-um-rad"
-
-register = template.Library()
+from . import actions, cards, engine, flow, scoring, state
+from .bots import ROBOTS
+from .maps import DEFAULT_MAP, MAPS, Map
 
 
 class PointsRow(TypedDict):
@@ -89,10 +82,11 @@ class MapFacts(TypedDict):
 
 
 class Numbers(TypedDict):
-    """The engine's fixed numbers (and the platform's timeout facts) the rules quote.
+    """The engine's fixed numbers the rules quote.
 
     `player_colours` are keys, the first the start colour; `timeout_robot`
-    is the msgid of the robot that plays a seat whose clock ran out.
+    is the msgid of the robot that plays a seat whose clock ran out (the
+    game's default robot: the first of `ROBOTS`).
     """
 
     min_seats: int
@@ -112,7 +106,6 @@ class Numbers(TypedDict):
     bonus: int
     max_length: int
     timeout_robot: str
-    strikes_to_leave: int
 
 
 def _destinations(game_map: Map, ids: tuple[str, ...]) -> list[DestinationRow]:
@@ -165,24 +158,22 @@ def _default_map_facts() -> MapFacts:
     return map_facts(MAPS[DEFAULT_MAP])
 
 
-@register.simple_tag
 def rat_um_rad_map() -> MapFacts:
-    """Return the facts of the default map (see `map_facts`); use with `as`.
+    """Return the facts of the default map (see `map_facts`).
 
-    `{% rat_um_rad_map as map %}` then `{{ map.place_count }}`,
+    `{% board_call "rat-um-rad.map_facts" as map %}` then `{{ map.place_count }}`,
     `{% for card in map.short %}`. Built once per process; the same dict is
     returned each time, so templates must not change it.
     """
     return _default_map_facts()
 
 
-@register.simple_tag
 def rat_um_rad_numbers() -> Numbers:
-    """Return the engine's numbers the rules quote (see `Numbers`); use with `as`.
+    """Return the engine's numbers the rules quote (see `Numbers`).
 
-    `{% rat_um_rad_numbers as n %}` then `{{ n.wheels }}`, `{{ n.bonus }}`.
-    The timeout robot is the game's default robot (games/services/timeouts.py
-    plays it for a seat whose clock ran out).
+    `{% board_call "rat-um-rad.numbers" as n %}` then `{{ n.wheels }}`.
+    The timeout robot is the game's default robot (the platform plays it
+    for a seat whose clock ran out).
     """
     return {
         "min_seats": state.MIN_SEATS,
@@ -201,6 +192,5 @@ def rat_um_rad_numbers() -> Numbers:
         "roads_trigger_seats": flow.ROADS_TRIGGER_SEATS,
         "bonus": scoring.BONUS,
         "max_length": max(cards.POINTS),
-        "timeout_robot": default_robot(SLUG).label,
-        "strikes_to_leave": STRIKES_TO_LEAVE,
+        "timeout_robot": next(iter(ROBOTS.values())).label,
     }

@@ -1,13 +1,15 @@
-"""Template helpers for the Rat um Rad board (templates/games/rat-um-rad/board.html).
+"""Rat um Rad's board helpers (templates/games/rat-um-rad/board.html): pure, no Django.
 
 The map comes from the rules' `static_view` (places with canvas points,
 roads with length, colour and the other lane of a double route); the view
 (games/rules/rat_um_rad/engine.py, module docstring) says who built which
-road and which roads the viewer may build now. `rr_map` turns both into a
-drawing: one wheel slot per wheel along each road, the two lanes of a
-double route side by side. `rr_builds` groups the legal build moves by road
+road and which roads the viewer may build now. `map_drawing` turns both
+into a drawing: one wheel slot per wheel along each road, the two lanes of
+a double route side by side. `builds` groups the legal build moves by road
 for the payment chooser. Colour names are the engine's msgids
 (texts.COLOUR_NAMES); place names are proper names and stay as they are.
+Templates call these through the platform's `boards` library (see
+games/rules/base/board.py), by the names in `BOARD`.
 """
 
 from __future__ import annotations
@@ -16,12 +18,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from django import template
-from django.utils.translation import gettext
+from games.rules.base.board import BoardHelpers
+from games.rules.base.messages import Message
 
-from games.rules.rat_um_rad.texts import COLOUR_NAMES
-
-register = template.Library()
+from .rules_page import rat_um_rad_map, rat_um_rad_numbers
+from .texts import COLOUR_NAMES
 
 # Canvas units (the map file's coordinate system).
 PLACE_RADIUS = 7.0  # a place's dot
@@ -33,12 +34,11 @@ LABEL_RISE = 11.0  # a place's name above its dot
 LETTER = 7.0  # the width of a letter of a place's name (10-unit bold font)
 
 
-@register.filter
-def rr_colour(kind: Any) -> str:
-    """Return the translated name of a card, road or player colour ("red" -> "red")."""
+def colour_name(kind: Any) -> Message | str:
+    """Return the name of a card, road or player colour as a Message; "" if unknown."""
     if not isinstance(kind, str) or kind not in COLOUR_NAMES:
         return ""
-    return gettext(COLOUR_NAMES[kind])
+    return Message(COLOUR_NAMES[kind])
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,18 +246,6 @@ def map_drawing(static: Any, view: Any) -> MapDrawing | None:
     )
 
 
-@register.simple_tag
-def rr_map(board: Any) -> MapDrawing | None:
-    """Return the map drawing for `board` (a BoardContext); use with `as`.
-
-    Reads the map from the match's rules (`static_view`, no query) and the
-    built and buildable roads from the viewer's view.
-    """
-    match = board.match
-    static = match.rules.static_view(match.options, len(board.seats))
-    return map_drawing(static, board.view)
-
-
 @dataclass(frozen=True, slots=True)
 class Payment:
     """One way to pay for a road: the legal move, `count` cards of `colour`, `jokers`."""
@@ -276,9 +264,8 @@ class BuildChoice:
     payments: tuple[Payment, ...]
 
 
-@register.simple_tag
-def rr_builds(drawing: MapDrawing | None, moves: Any) -> list[BuildChoice]:
-    """Return the legal build moves grouped by road, in map order; use with `as`.
+def builds(drawing: MapDrawing | None, moves: Any) -> list[BuildChoice]:
+    """Return the legal build moves grouped by road, in map order.
 
     `moves` are the board's legal build moves (LegalMove, `.data` the move
     JSON). Payments come fewest jokers first.
@@ -310,32 +297,28 @@ def rr_builds(drawing: MapDrawing | None, moves: Any) -> list[BuildChoice]:
     ]
 
 
-@register.filter
-def rr_path(destination: Any) -> str:
+def path(destination: Any) -> str:
     """Return a destination card's path as space-separated road ids ("" if none)."""
     if not isinstance(destination, dict):
         return ""
     return " ".join(str(road) for road in destination.get("path") or ())
 
 
-@register.filter
-def rr_hand(hand: Any) -> list[tuple[str, int]]:
+def hand(hand: Any) -> list[tuple[str, int]]:
     """Return the (kind, count) pairs of a hand that are not 0, in the view's order."""
     if not isinstance(hand, dict):
         return []
     return [(str(kind), int(n)) for kind, n in hand.items() if n]
 
 
-@register.filter
-def rr_total(hand: Any) -> int:
+def total(hand: Any) -> int:
     """Return the number of cards in a hand ({kind: count})."""
     if not isinstance(hand, dict):
         return 0
     return sum(int(n) for n in hand.values())
 
 
-@register.filter
-def rr_move_for(moves: Any, colour: Any) -> Any:
+def move_for(moves: Any, colour: Any) -> Any:
     """Return the take_display move of `colour` among `moves`, or None."""
     for move in moves or ():
         if move.data.get("colour") == colour:
@@ -343,15 +326,13 @@ def rr_move_for(moves: Any, colour: Any) -> Any:
     return None
 
 
-@register.filter
-def rr_top_score(players: Any) -> int:
+def top_score(players: Any) -> int:
     """Return the highest score on the track, at least 1 (the score bars' full width)."""
     scores = [int(p.get("score") or 0) for p in players or () if isinstance(p, dict)]
     return max([1, *scores])
 
 
-@register.filter
-def rr_points(value: Any, signed: str = "") -> str:
+def points(value: Any, signed: str = "") -> str:
     """Return whole points with a real minus sign ("−5"); with "signed", "+5" too.
 
     The end screen lists gains and losses side by side, so the signs must
@@ -361,3 +342,27 @@ def rr_points(value: Any, signed: str = "") -> str:
     if points < 0:
         return f"−{-points}"
     return f"+{points}" if signed and points > 0 else str(points)
+
+
+def signed_points(value: Any) -> str:
+    """Return whole points with their sign ("+5", "−5", "0"): see `points`."""
+    return points(value, "signed")
+
+
+BOARD = BoardHelpers(
+    board={
+        "colour": colour_name,
+        "map": map_drawing,
+        "builds": builds,
+        "path": path,
+        "hand": hand,
+        "total": total,
+        "move_for": move_for,
+        "top_score": top_score,
+        "points": points,
+        "signed_points": signed_points,
+    },
+    rules_page={"map_facts": rat_um_rad_map, "numbers": rat_um_rad_numbers},
+    stylesheets=("games/rat-um-rad/board.css",),
+    scripts=("games/rat-um-rad/board.js",),
+)
