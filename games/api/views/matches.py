@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import services
+from games import selectors, services
 from games.api.bodies import match_body, match_summary, option_body
 from games.api.serializers import (
     STATUS_HELP,
@@ -28,7 +27,7 @@ from games.api.serializers import (
     MatchSerializer,
     SeatSerializer,
 )
-from games.models import Match, Seat
+from games.models import Match
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 
 from .base import (
@@ -116,12 +115,7 @@ class MatchListView(APIView):
     def get(self, request: AuthedRequest) -> Response:
         filters = MatchListQuerySerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        mine = Exists(Seat.objects.filter(match=OuterRef("pk"), user=request.user))
-        matches: QuerySet[Match] = (
-            Match.objects.filter(Q(private=False) | mine)
-            .prefetch_related("seats__user")
-            .order_by("-created_at")
-        )
+        matches = selectors.matches_visible_to(user=request.user)
         if status_filter := filters.validated_data.get("status"):
             matches = matches.filter(status=status_filter)
         if game := filters.validated_data.get("game"):
