@@ -273,7 +273,7 @@ def test_a_push_render_reads_four_queries(
     # table events).
     for position in (None, 0, 1):
         with django_assert_max_num_queries(4):
-            consumers._board_render(match.id, position, True, "en", 1)
+            consumers.board_render(match.id, position, True, "en", 1)
 
 
 def test_a_request_parses_the_state_once(api_for, race_match, alice, monkeypatch):
