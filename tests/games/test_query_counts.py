@@ -306,7 +306,7 @@ def test_the_api_builds_no_log(api_for, race_match, alice, monkeypatch):
     def no_log(*args, **kwargs):
         raise AssertionError("the API shows no log")
 
-    monkeypatch.setattr("games.selectors.board._log_for", no_log)
+    monkeypatch.setattr("games.selectors.board.log_for", no_log)
 
     assert api_for(alice).get(f"/api/matches/{race_match.id}/").status_code == 200
 

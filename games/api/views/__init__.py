@@ -3,8 +3,8 @@
 `matches`: the games and the matches (list, create, detail); `seats`:
 joining, robots, autoplay and taking a seat back; `endings`: resigning and
 cancelling; `moves`: playing a move; `base`: what they share
-(`AuthedRequest`, the error descriptions, `_valid`, `_match`). Callers
-import from here.
+(`AuthedRequest`, the error descriptions, `body_valid`, `match_or_404`).
+Callers import from here.
 """
 
 from __future__ import annotations

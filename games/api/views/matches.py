@@ -31,15 +31,15 @@ from games.models import Match
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 
 from .base import (
-    _CSRF,
-    _JSON_ONLY,
-    _NO_MATCH,
-    _NOT_JSON_BODY,
-    _UNAUTHENTICATED,
+    CSRF,
+    JSON_ONLY,
+    NO_MATCH,
+    NOT_JSON_BODY,
+    UNAUTHENTICATED,
     AuthedRequest,
-    _errors,
-    _match,
-    _valid,
+    body_valid,
+    error_responses,
+    match_or_404,
 )
 
 
@@ -51,7 +51,7 @@ class GameListView(APIView):
     @extend_schema(
         responses={
             200: GameSerializer(many=True),
-            **_errors(
+            **error_responses(
                 {
                     401: "An `Authorization` header with an unknown token.",
                     429: "Too many requests without a token: wait (Retry-After).",
@@ -82,7 +82,7 @@ class MatchListView(APIView):
     invitation link only.
     """
 
-    parser_classes = _JSON_ONLY
+    parser_classes = JSON_ONLY
 
     @extend_schema(
         parameters=[MatchListQuerySerializer],
@@ -104,10 +104,10 @@ class MatchListView(APIView):
                 },
                 many=True,
             ),
-            **_errors(
+            **error_responses(
                 {
                     400: "A filter has an unknown value (`detail` names it).",
-                    401: _UNAUTHENTICATED,
+                    401: UNAUTHENTICATED,
                 }
             ),
         },
@@ -129,21 +129,21 @@ class MatchListView(APIView):
         request=MatchCreateSerializer,
         responses={
             201: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     400: "Unreadable body, or settings the game refuses "
                     "(seat count outside its range, unknown options), an "
                     "unknown time control preset or a custom one out of "
                     "bounds: each a body the schema does not allow.",
-                    401: _UNAUTHENTICATED,
-                    403: _CSRF,
-                    415: _NOT_JSON_BODY,
+                    401: UNAUTHENTICATED,
+                    403: CSRF,
+                    415: NOT_JSON_BODY,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest) -> Response:
-        data = _valid(MatchCreateSerializer, request)
+        data = body_valid(MatchCreateSerializer, request)
         match = services.match_create(
             user=request.user,
             game_slug=data["game"],
@@ -166,12 +166,12 @@ class MatchDetailView(APIView):
         parameters=[MatchDetailQuerySerializer],
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     400: "An unknown query parameter, or an `invite` over 64 "
                     "characters.",
-                    401: _UNAUTHENTICATED,
-                    404: _NO_MATCH,
+                    401: UNAUTHENTICATED,
+                    404: NO_MATCH,
                 }
             ),
         },
@@ -180,4 +180,6 @@ class MatchDetailView(APIView):
         query = MatchDetailQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         invite = query.validated_data["invite"]
-        return Response(match_body(_match(match_id, request, invite), request.user))
+        return Response(
+            match_body(match_or_404(match_id, request, invite), request.user)
+        )
