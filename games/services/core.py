@@ -82,9 +82,9 @@ def active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
 
 
 def match_state(match: Match) -> Any:
-    """Return the engine state of an active match.
+    """Return the engine state of an active match (the game's own State type).
 
-    Raises InvalidMove when the stored state cannot be read (for example a
+    Call with the match row locked. Raises InvalidMove when the stored state cannot be read (for example a
     state of an older rules version that the engine cannot upgrade).
     """
     try:
@@ -98,6 +98,9 @@ def robot_move_choose(match: Match, state: Any, position: int, robot: str) -> An
 
     It sees only the seat's view. A robot's randomness is seeded too, apart
     from the game's own Rng, so replaying a match replays its robots.
+    `state` is the match's engine state (`match_state`); returns the game's
+    Move. Call with the match row locked; `robot` must be one of the game's
+    (`robot_name_resolve`), else KeyError.
     """
     rules = match.rules
     chooser = ROBOTS_BY_SLUG[match.game_slug][robot]
@@ -109,6 +112,8 @@ def robot_move_choose(match: Match, state: Any, position: int, robot: str) -> An
 
 def match_start(match: Match, seats: list[Seat]) -> None:
     """Deal `match` and start it, every seat being taken.
+
+    Call with the match row locked; `seats` are the match's (`match_seats`).
 
     1. Create the state from the match's seed and options; the match is
        active under the engine's current rules version.
@@ -368,7 +373,11 @@ def match_start_if_full(match: Match) -> None:
 
 
 def seat_strikes_clear(match: Match, seat: Seat) -> None:
-    """Clear `seat`'s strikes and log that its person is back (match row locked)."""
+    """Clear `seat`'s strikes and log that its person is back.
+
+    Call with the match row locked. Saves the seat, writes a BACK table
+    event at the match's version and announces the match on commit.
+    """
     seat.timeouts_in_row = 0
     seat.save(update_fields=["timeouts_in_row"])
     MatchEvent.objects.create(
@@ -382,7 +391,11 @@ def seat_strikes_clear(match: Match, seat: Seat) -> None:
 
 
 def robot_name_resolve(match: Match, robot: str) -> str:
-    """Return `robot` if the game has it, or the default robot for ""."""
+    """Return `robot` if the game has it, or the default robot for "".
+
+    Raises SeatUnavailable (UNKNOWN_ROBOT) for a name the game has no
+    robot of. Reads the registry only: no query, no lock needed.
+    """
     if not robot:
         return default_robot(match.game_slug).name
     if robot not in ROBOTS_BY_SLUG[match.game_slug]:
