@@ -83,8 +83,9 @@ def matches_visible_to(*, user: User) -> QuerySet[Match]:
     private matches are left out, for staff too: they are found by id (and
     secret) only, as `match_visible_to` says. The one list behind GET
     /api/matches/ and `/ws/play/`'s REQUEST_GAMES; callers add their
-    filters and slice. One query, plus one for the seats with their persons
-    when evaluated (`prefetch_related("seats__user")`).
+    filters and slice. Three queries when evaluated, however many matches:
+    the matches, their seats, the seats' persons
+    (`prefetch_related("seats__user")`).
     """
     mine = Exists(Seat.objects.filter(match=OuterRef("pk"), user=user))
     return (
