@@ -464,10 +464,9 @@ def screenshot(page: Any, name: str) -> Path:
 STORE_STATE = """
 import json
 from django.db import transaction
-from games.models import Match
-from games.services.core import match_seats, to_move_record
+from games.services.core import match_lock, match_seats, to_move_record
 with transaction.atomic():
-    match = Match.objects.select_for_update().get(id={match_id})
+    match = match_lock({match_id})
     if match.version != {version}:
         raise SystemExit(f"the match moved on: version {{match.version}}")
     rules = match.rules
