@@ -1,9 +1,8 @@
 """Expected refusals of the account services, each with a message for people.
 
-The API maps them to 400 (`LogInRefused`, `VacationRefused`) and 429
-(`LogInRateLimited`) with the message as `detail`; none of them is logged as
-an error. SEND_CREDENTIALS and REQUEST_TOO_LARGE answer requests that the
-token endpoint cannot read.
+Each carries the status the API answers it with (`status_code`), with the
+message as `detail`; none of them is logged as an error. SEND_CREDENTIALS
+and REQUEST_TOO_LARGE answer requests that the token endpoint cannot read.
 """
 
 from __future__ import annotations
@@ -39,7 +38,13 @@ VACATION_DAYS_RANGE = ngettext_lazy(
 
 
 class LogInRefused(Exception):
-    """A log-in was refused; `message` is shown to the person as it is."""
+    """A log-in was refused; `message` is shown to the person as it is.
+
+    401: well-formed, but not credentials that log in (not a 400 for a
+    request the schema allows).
+    """
+
+    status_code: int = 401
 
     def __init__(self, message: Promise | str) -> None:
         self.message = message
@@ -49,9 +54,16 @@ class LogInRefused(Exception):
 class LogInRateLimited(LogInRefused):
     """Too many failed log-ins for the address or account: not even tried."""
 
+    status_code = 429
+
 
 class VacationRefused(Exception):
-    """A vacation cannot start; `message` is shown to the person as it is."""
+    """A vacation cannot start; `message` is shown to the person as it is.
+
+    409: the account's state decides, not the body.
+    """
+
+    status_code: int = 409
 
     def __init__(self, message: Promise | str) -> None:
         self.message = message

@@ -189,7 +189,7 @@ def main() -> None:
         )
         old = measure(legacy_sweep, 3)
         # The robot tasks go nowhere: only the selection is measured.
-        with mock.patch("games.services.moves._robot_task_enqueue"):
+        with mock.patch("games.services.moves.robot_task_enqueue"):
             new = measure(services.robot_turns_resume, 3)
         assert old[2] == new[2] == OVERDUE, (old[2], new[2])
         report("robot sweep", old, new)

@@ -1,7 +1,10 @@
 """Expected refusals of the match services, each with a message for players.
 
-Views and the API map them to 4xx responses; none of them is logged as an
-error. `IllegalMove` (from the rules) is the fifth kind of refusal.
+Each refusal carries the HTTP status every door answers it with, as class
+attributes (the one status map; games/views.py and games/api/errors.py read
+them): `status_code` for the API, `page_status_code` for the board's htmx
+move form. None of them is logged as an error. `IllegalMove` (from the
+rules) becomes InvalidMove in the services.
 """
 
 from __future__ import annotations
@@ -61,9 +64,19 @@ NO_SUCH_MATCH = _("There is no such match.")
 
 
 class MatchError(Exception):
-    """A refused request; `message` is shown to the player as it is."""
+    """A refused request; `message` is shown to the player as it is.
+
+    `status_code`: the API's answer (its OpenAPI schema documents it): 409,
+    the match's state decides, unless a subclass says otherwise (400 for the
+    settings of a new match, 403 for a caller without a seat or not to move,
+    404 for a match one may not see). `page_status_code`: the board's htmx
+    move form's answer: 400, what the form sent is refused, unless a
+    subclass says otherwise (403 as in the API, 409 for a stale board).
+    """
 
     default_message: Promise = _("That is not possible.")
+    status_code: int = 409
+    page_status_code: int = 400
 
     def __init__(self, message: Promise | str | None = None) -> None:
         self.message = message if message is not None else self.default_message
@@ -79,18 +92,24 @@ class StaleMatch(MatchError):
     """
 
     default_message = STALE_MATCH
+    status_code = 409
+    page_status_code = 409
 
 
 class NotYourTurn(MatchError):
     """The user has a seat, but that seat is not to move."""
 
     default_message = NOT_YOUR_TURN
+    status_code = 403
+    page_status_code = 403
 
 
 class NotSeated(MatchError):
     """The user has no seat at the match."""
 
     default_message = NOT_SEATED
+    status_code = 403
+    page_status_code = 403
 
 
 class MatchNotActive(MatchError):
@@ -107,6 +126,9 @@ class MatchNotFound(MatchError):
     """
 
     default_message = NO_SUCH_MATCH
+    # Pages answer Http404 before a form is judged.
+    status_code = 404
+    page_status_code = 404
 
 
 class SeatUnavailable(MatchError):
@@ -117,6 +139,8 @@ class SeatUnavailable(MatchError):
 
 class InvalidMatchSettings(MatchError):
     """The game, seat count or options of a new match are not acceptable."""
+
+    status_code = 400
 
 
 class InvalidMove(MatchError):

@@ -238,7 +238,7 @@ def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
                 expected_version=form.cleaned_data["expected_version"],
             )
         except exceptions.MatchError as refusal:
-            error, status = str(refusal.message), _status_for(refusal)
+            error, status = str(refusal.message), refusal.page_status_code
             match.refresh_from_db()
     if not request.htmx:
         if error:
@@ -288,14 +288,6 @@ def _match_or_404(
     except exceptions.MatchNotFound:
         raise Http404 from None
     return match, selectors.viewer_seat(match, request.user)
-
-
-def _status_for(refusal: exceptions.MatchError) -> int:
-    if isinstance(refusal, exceptions.StaleMatch):
-        return 409
-    if isinstance(refusal, exceptions.NotSeated | exceptions.NotYourTurn):
-        return 403
-    return 400
 
 
 def _seat_action(

@@ -473,10 +473,9 @@ def screenshot(page: Any, name: str) -> Path:
 STORE_STATE = """
 import json
 from django.db import transaction
-from games.models import Match
-from games.services.turns import _match_seats, _to_move_record
+from games.services.core import match_lock, match_seats, to_move_record
 with transaction.atomic():
-    match = Match.objects.select_for_update().get(id={match_id})
+    match = match_lock({match_id})
     if match.version != {version}:
         raise SystemExit(f"the match moved on: version {{match.version}}")
     rules = match.rules
@@ -485,9 +484,9 @@ with transaction.atomic():
     match.game_state_set(state)
     match.rules_version = rules.info.version
     match.save(update_fields=["state", "rules_version"])
-    _to_move_record(
+    to_move_record(
         match, before=before, after=rules.to_move(state), mover=None,
-        seats=_match_seats(match),
+        seats=match_seats(match),
     )
 print("stored")
 """

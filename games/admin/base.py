@@ -95,7 +95,7 @@ class ReadOnlyAdmin(admin.ModelAdmin[Any]):
         return form, page
 
 
-def _moderator(request: HttpRequest) -> User:
+def moderator(request: HttpRequest) -> User:
     """Return the logged-in staff user of an admin request."""
     # The admin site lets only logged-in staff in: never AnonymousUser here.
     return cast(User, request.user)

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 from games import services
 from games.models import Match, MatchEvent, Move, Seat
 
-from .base import DeadlineExtendForm, ReadOnlyAdmin, _moderator
+from .base import DeadlineExtendForm, ReadOnlyAdmin, moderator
 from .spectator import match_ended, public_events_html, spectator_view_html
 
 SEAT_FIELDS = (
@@ -207,7 +207,7 @@ class MatchAdmin(ReadOnlyAdmin):
             request,
             queryset,
             lambda match: services.match_deadline_extend(
-                match_id=match.id, seconds=seconds, actor=_moderator(request)
+                match_id=match.id, seconds=seconds, actor=moderator(request)
             ),
             lambda count: (
                 ngettext(
@@ -226,7 +226,7 @@ class MatchAdmin(ReadOnlyAdmin):
             request,
             queryset,
             lambda match: services.match_pause(
-                match_id=match.id, actor=_moderator(request)
+                match_id=match.id, actor=moderator(request)
             ),
             lambda count: (
                 ngettext("%(count)d match paused.", "%(count)d matches paused.", count)
@@ -242,7 +242,7 @@ class MatchAdmin(ReadOnlyAdmin):
             request,
             queryset,
             lambda match: services.match_resume(
-                match_id=match.id, actor=_moderator(request)
+                match_id=match.id, actor=moderator(request)
             ),
             lambda count: (
                 ngettext(

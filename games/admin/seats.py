@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from games import services
 from games.models import Move, Seat
 
-from .base import HandOverForm, ReadOnlyAdmin, _moderator
+from .base import HandOverForm, ReadOnlyAdmin, moderator
 from .matches import SEAT_FIELDS, move_fields
 from .spectator import public_events_html
 
@@ -48,7 +48,7 @@ class SeatAdmin(ReadOnlyAdmin):
             lambda seat: services.seat_hand_over(
                 match_id=seat.match_id,
                 position=seat.position,
-                actor=_moderator(request),
+                actor=moderator(request),
             ),
             lambda count: (
                 ngettext(
@@ -79,7 +79,7 @@ class SeatAdmin(ReadOnlyAdmin):
             lambda seat: services.seat_hand_over(
                 match_id=seat.match_id,
                 position=seat.position,
-                actor=_moderator(request),
+                actor=moderator(request),
                 user=user,
             ),
             lambda count: (

@@ -24,10 +24,10 @@ from games import exceptions
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Answer every API error with `{"detail": str}` (ErrorSerializer).
 
-    The services' refusals map to 400/403/409 (match_error_status;
-    MatchNotFound to the 404 of an unknown id), a body over Django's upload
-    limits to 400; DRF's own errors keep their
-    status, and validation errors become one `detail` naming each field
+    The services' refusals answer their class's `status_code` (400/403/409,
+    games.exceptions; MatchNotFound the 404 of an unknown id), a body over
+    Django's upload limits 400; DRF's own errors keep their status, and
+    validation errors become one `detail` naming each field
     (`seats: Ensure this value is ...`). Returns None for anything else,
     which DRF re-raises.
     """
@@ -40,28 +40,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         # Exactly the answer to an unknown id (`raise Http404`).
         exc = NotFound()
     elif isinstance(exc, exceptions.MatchError):
-        return Response({"detail": str(exc.message)}, status=match_error_status(exc))
+        return Response({"detail": str(exc.message)}, status=exc.status_code)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, ValidationError):
         response.data = {"detail": _error_text(exc.detail)}
     return response
-
-
-def match_error_status(error: exceptions.MatchError) -> int:
-    """Return the API status of a service's refusal.
-
-    400 only for settings of a new match the game refuses (the schema states
-    every limit, so a request valid by it is not refused so); 403 for a
-    caller without a seat, or not to move; 409 for everything the match's
-    state decides: not open or not running, no free seat, an offer not made,
-    a move the rules do not allow now (or that this match's game cannot
-    read: the body's schema covers every game), a stale version.
-    """
-    if isinstance(error, exceptions.InvalidMatchSettings):
-        return status.HTTP_400_BAD_REQUEST
-    if isinstance(error, exceptions.NotSeated | exceptions.NotYourTurn):
-        return status.HTTP_403_FORBIDDEN
-    return status.HTTP_409_CONFLICT
 
 
 def _error_text(detail: Any, field: str = "") -> str:

@@ -16,8 +16,9 @@ and joins again once the layer is back, also a Redis that came back empty
 (`shared.LayerGroups`, games/channel_layers.py).
 
 `match`: the board's consumer (`MatchConsumer`); `lobby`: the lobby's
-(`LobbyConsumer`); `shared`: what both use (`RenderShare`, `PushViewer`,
-the group and scope helpers); `renders`: the pushed fragments; `presence`:
+(`LobbyConsumer`); `shared`: what both use (`RenderShare`, their base
+`PersonConsumer` with the bell and the person's matches, the group and
+scope helpers); `renders`: the pushed fragments (`PushViewer`); `presence`:
 the presence hooks; `play`: the program socket /ws/play/ (`PlayConsumer`,
 JSON commands in, answers and views out; `play.requests` its database side).
 Callers import from here.
@@ -29,22 +30,23 @@ from .lobby import LobbyConsumer
 from .match import MatchConsumer
 from .play import PlayConsumer
 from .presence import (
-    _presence_call,
-    _presence_heartbeat,
-    _presence_start,
-    _presence_stop,
+    presence_call,
+    presence_heartbeat,
+    presence_start,
+    presence_stop,
 )
 from .renders import (
-    _bell_render,
-    _board_render,
-    _lobby_render,
-    _my_matches_render,
-    _turn_count_render,
+    PushViewer,
+    bell_render,
+    board_render,
+    lobby_render,
+    my_matches_render,
+    turn_count_render,
 )
 from .shared import (
     CLOSE_FORBIDDEN,
     RENDERS,
-    PushViewer,
+    PersonConsumer,
     RenderShare,
 )
 
@@ -54,15 +56,16 @@ __all__ = [
     "LobbyConsumer",
     "MatchConsumer",
     "PlayConsumer",
+    "PersonConsumer",
     "PushViewer",
     "RenderShare",
-    "_bell_render",
-    "_board_render",
-    "_lobby_render",
-    "_my_matches_render",
-    "_presence_call",
-    "_presence_heartbeat",
-    "_presence_start",
-    "_presence_stop",
-    "_turn_count_render",
+    "bell_render",
+    "board_render",
+    "lobby_render",
+    "my_matches_render",
+    "presence_call",
+    "presence_heartbeat",
+    "presence_start",
+    "presence_stop",
+    "turn_count_render",
 ]

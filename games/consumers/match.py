@@ -16,41 +16,40 @@ from collections.abc import Awaitable
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games import exceptions, selectors
 from games.broadcast import match_group, user_group
 from games.models import Match, Seat
 
-from .presence import _presence_start, _presence_stop
-from .renders import _bell_render, _board_render, _turn_count_render
+from .presence import presence_start, presence_stop
+from .renders import board_render, turn_count_render
 from .shared import (
     CLOSE_FORBIDDEN,
     RENDERS,
     LayerGroups,
-    _language,
-    _page_version,
-    _viewer_id,
+    PersonConsumer,
+    scope_language,
+    scope_page_version,
+    scope_viewer_id,
 )
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(PersonConsumer):
     """Push a match's board to one viewer (seat or spectator) on every version."""
+
+    MINE = "turns"
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        self.user_id = _viewer_id(self.scope)
+        self.user_id = scope_viewer_id(self.scope)
         self.authenticated = self.user_id is not None
-        self.language = _language(self.scope)
+        self.language = scope_language(self.scope)
         self.sent_version = -1
         self.poller: asyncio.Task[None] | None = None
         # One push at a time: the group message, the poll and the catch-up
         # compare versions under it, so a version is pushed once.
         self.push_lock = asyncio.Lock()
-        # The bell and turn count last sent (catch-up sends them on change).
-        self.bell_sent: str | None = None
-        self.turns_sent: str | None = None
         try:
             version, self.position = await database_sync_to_async(self._viewer_at)()
         except exceptions.MatchNotFound:
@@ -63,10 +62,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.user_id is not None:
             await self.layer_groups.join(user_group(self.user_id))
         await self.accept()
-        self.presence = await _presence_start(self, self.user_id)
+        self.presence = await presence_start(self, self.user_id)
         # The page names the version it was rendered at: a move committed
         # between that render and this connect is pushed at once.
-        self.sent_version = min(_page_version(self.scope, default=version), version)
+        self.sent_version = min(
+            scope_page_version(self.scope, default=version), version
+        )
         if version > self.sent_version:
             await self._push(change=None)
         self.layer_groups.start()
@@ -74,7 +75,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.poller = asyncio.create_task(self._poll())
 
     async def disconnect(self, code: int) -> None:
-        await _presence_stop(self, getattr(self, "presence", None))
+        await presence_stop(self, getattr(self, "presence", None))
         if self.poller is not None:
             self.poller.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -83,32 +84,19 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if groups is not None:
             await groups.stop()
 
-    async def layer_down(self, event: dict[str, Any]) -> None:
-        """Handle "layer.down" (the receive failed): poll until the layer is back."""
-        self.layer_groups.layer_down()
+    def mine_render(self) -> str:
+        """Return the person's turn count of their other matches (the tab title)."""
+        assert self.user_id is not None
+        return turn_count_render(self.user_id, self.match_id)
 
-    async def user_notifications_changed(self, event: dict[str, Any]) -> None:
-        """Handle "user.notifications_changed": send the person's bell again."""
-        if self.user_id is not None:
-            html = await database_sync_to_async(_bell_render)(
-                self.user_id, self.language
-            )
-            self.bell_sent = html
-            await self.send(text_data=html)
+    def mine_concerns(self, event: dict[str, Any]) -> bool:
+        """Only a change of their other matches changes the turn count.
 
-    async def user_matches_changed(self, event: dict[str, Any]) -> None:
-        """Handle "user.matches_changed": send the person's turn count (tab title).
-
-        Only for their other matches: a change of this match reaches this
-        board as the board itself, which shows whether it is their turn here
-        (spielpost.js adds it to the count).
+        A change of this match reaches this board as the board itself,
+        which shows whether it is their turn here (spielpost.js adds it to
+        the count).
         """
-        if self.user_id is not None and event.get("match_id") != self.match_id:
-            html = await database_sync_to_async(_turn_count_render)(
-                self.user_id, self.match_id
-            )
-            self.turns_sent = html
-            await self.send(text_data=html)
+        return bool(event.get("match_id") != self.match_id)
 
     async def match_changed(self, event: dict[str, Any]) -> None:
         """Handle "match.changed": send this viewer's board.
@@ -129,7 +117,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         position, log_since = self.position, max(self.sent_version, 0)
 
         def render() -> Awaitable[tuple[str, int]]:
-            return database_sync_to_async(_board_render)(
+            return database_sync_to_async(board_render)(
                 self.match_id, position, self.authenticated, self.language, log_since
             )
 
@@ -168,18 +156,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _catch_up(self) -> None:
         """Push what the layer could not: a new version, a new bell or turn count."""
         await self._poll_version()
-        if self.user_id is None:
-            return
-        bell = await database_sync_to_async(_bell_render)(self.user_id, self.language)
-        if bell != self.bell_sent:
-            self.bell_sent = bell
-            await self.send(text_data=bell)
-        turns = await database_sync_to_async(_turn_count_render)(
-            self.user_id, self.match_id
-        )
-        if turns != self.turns_sent:
-            self.turns_sent = turns
-            await self.send(text_data=turns)
+        await self.person_catch_up()
 
     def _viewer_at(self) -> tuple[int, int | None]:
         """Return the match's version and the viewer's seat position (or None).

@@ -1,10 +1,10 @@
 """The consumers' presence hooks: who has a page open.
 
 A logged-in person's socket records its page on connect
-(`_presence_start`), beats every PRESENCE_TTL / 3 seconds
-(`_presence_heartbeat`) and records its closing on disconnect
-(`_presence_stop`), through games/notifications/presence.py.
-`_presence_call` logs a failing back-end instead of raising.
+(`presence_start`), beats every PRESENCE_TTL / 3 seconds
+(`presence_heartbeat`) and records its closing on disconnect
+(`presence_stop`), through games/notifications/presence.py.
+`presence_call` logs a failing back-end instead of raising.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.conf import settings
 
 from games.notifications import presence
 
-from .shared import _viewer_id
+from .shared import scope_viewer_id
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ logger = logging.getLogger(__name__)
 # (Redis down) is logged, and the socket lives on.
 
 
-async def _presence_start(
+async def presence_start(
     consumer: AsyncWebsocketConsumer,
     user_id: int | None,
     *,
@@ -43,13 +43,11 @@ async def _presence_start(
     """
     if user_id is None:
         return None
-    await _presence_call(presence.presence_join, user_id, consumer.channel_name)
-    return asyncio.create_task(
-        _presence_heartbeat(user_id, consumer.channel_name, also)
-    )
+    await presence_call(presence.presence_join, user_id, consumer.channel_name)
+    return asyncio.create_task(presence_heartbeat(user_id, consumer.channel_name, also))
 
 
-async def _presence_stop(
+async def presence_stop(
     consumer: AsyncWebsocketConsumer, heartbeat: asyncio.Task[None] | None
 ) -> None:
     """Stop the heartbeat and record that the page closed (if it was recorded)."""
@@ -58,23 +56,23 @@ async def _presence_stop(
     heartbeat.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await heartbeat
-    user_id = _viewer_id(consumer.scope)
+    user_id = scope_viewer_id(consumer.scope)
     if user_id is not None:
-        await _presence_call(presence.presence_leave, user_id, consumer.channel_name)
+        await presence_call(presence.presence_leave, user_id, consumer.channel_name)
 
 
-async def _presence_heartbeat(
+async def presence_heartbeat(
     user_id: int, channel_name: str, also: Callable[[int, str], None] | None = None
 ) -> None:
     # Three beats per PRESENCE_TTL: one lost beat does not end the presence.
     while True:
         await asyncio.sleep(settings.PRESENCE_TTL / 3)
-        await _presence_call(presence.presence_beat, user_id, channel_name)
+        await presence_call(presence.presence_beat, user_id, channel_name)
         if also is not None:
-            await _presence_call(also, user_id, channel_name)
+            await presence_call(also, user_id, channel_name)
 
 
-async def _presence_call(
+async def presence_call(
     record: Callable[[int, str], None], user_id: int, channel_name: str
 ) -> None:
     try:

@@ -9,16 +9,27 @@ between sockets (`RENDERS`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import selectors
 from games.notifications.services import unread_count
 
-from .shared import PushViewer
+
+@dataclass(frozen=True, slots=True)
+class PushViewer:
+    """All a pushed fragment may know of its viewer, besides the seat.
+
+    Passed as the template's `user`: a shared render cannot show one
+    viewer's name or details to another.
+    """
+
+    is_authenticated: bool
 
 
-def _board_render(
+def board_render(
     match_id: int,
     position: int | None,
     authenticated: bool,
@@ -43,7 +54,7 @@ def _board_render(
     return html, match.version
 
 
-def _lobby_render(language: str) -> str:
+def lobby_render(language: str) -> str:
     """Return the lobby's open-matches list in `language`."""
     with translation.override(language):
         return render_to_string(
@@ -52,7 +63,7 @@ def _lobby_render(language: str) -> str:
         )
 
 
-def _my_matches_render(user_id: int, language: str) -> str:
+def my_matches_render(user_id: int, language: str) -> str:
     """Return the person's own matches (and turn count) in `language`."""
     my_matches = selectors.matches_for_user(user=user_id)
     with translation.override(language):
@@ -66,7 +77,7 @@ def _my_matches_render(user_id: int, language: str) -> str:
         )
 
 
-def _turn_count_render(user_id: int, excluding_match_id: int) -> str:
+def turn_count_render(user_id: int, excluding_match_id: int) -> str:
     """Return the turn-count element of a board page (one query).
 
     It counts the person's other matches; the board shows its own.
@@ -79,7 +90,7 @@ def _turn_count_render(user_id: int, excluding_match_id: int) -> str:
     )
 
 
-def _bell_render(user_id: int, language: str) -> str:
+def bell_render(user_id: int, language: str) -> str:
     """Return the navigation's bell with the person's unread count (one query).
 
     Per person, not shared: the count is theirs. In `language` for the

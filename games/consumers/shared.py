@@ -1,11 +1,13 @@
-"""What both consumers share: the shared renders, the viewer, the groups.
+"""What both consumers share: the shared renders, the person's parts, the groups.
 
 `RenderShare` (and its process-wide `RENDERS`) lets the sockets of a process
-share one render per distinct view of a change; `PushViewer` is all a shared
-render may know of its viewer. `LayerGroups` keeps a socket's channel-layer
-groups through layer outages (polling while the layer is down). The helpers
-join and leave groups (False, not an error, while the layer is down), and
-read the viewer's id, language and page version from the socket's scope.
+share one render per distinct view of a change. `PersonConsumer` is the
+base of the lobby's and the board's consumers: it pushes the parts of a
+page that follow the person rather than the page (the bell, their
+matches). `LayerGroups` keeps a socket's channel-layer groups through layer
+outages (polling while the layer is down). The helpers join and leave
+groups (False, not an error, while the layer is down), and read the
+viewer's id, language and page version from the socket's scope.
 """
 
 from __future__ import annotations
@@ -15,32 +17,23 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping
-from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games.channel_layers import LAYER_DOWN_ERRORS
 from games.models import Match
 
+from .renders import bell_render
+
 logger = logging.getLogger(__name__)
 
 CLOSE_FORBIDDEN = 4403
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class PushViewer:
-    """All a pushed fragment may know of its viewer, besides the seat.
-
-    Passed as the template's `user`: a shared render cannot show one
-    viewer's name or details to another.
-    """
-
-    is_authenticated: bool
 
 
 class RenderShare:
@@ -74,6 +67,74 @@ class RenderShare:
 
 
 RENDERS = RenderShare()
+
+
+class PersonConsumer(AsyncWebsocketConsumer):
+    """A page's socket that also pushes the person's own parts of the page.
+
+    The base of `LobbyConsumer` and `MatchConsumer`: both show the person's
+    bell ("bell"), and a part about their matches (`MINE`, rendered by
+    `mine_render`: the lobby's own-matches list, a board's turn count of
+    the other matches). The subclass sets `user_id` (None: nobody logged
+    in, no parts) and `language` in `connect`, and `layer_groups` before
+    the layer can report itself down. `sent` holds the HTML last sent of
+    each part, so a catch-up sends only what changed.
+    """
+
+    # The part that `mine_render` renders (a key of `sent`).
+    MINE = "mine"
+
+    user_id: int | None
+    language: str
+    layer_groups: LayerGroups
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sent: dict[str, str] = {}
+
+    def mine_render(self) -> str:
+        """Return the person's matches part (sync: run off the event loop)."""
+        raise NotImplementedError
+
+    def mine_concerns(self, event: dict[str, Any]) -> bool:
+        """Return whether a "user.matches_changed" `event` changes `MINE`."""
+        return True
+
+    async def layer_down(self, event: dict[str, Any]) -> None:
+        """Handle "layer.down" (the receive failed): poll until the layer is back."""
+        self.layer_groups.layer_down()
+
+    async def user_notifications_changed(self, event: dict[str, Any]) -> None:
+        """Handle "user.notifications_changed": send the person's bell again."""
+        if self.user_id is not None:
+            html = await database_sync_to_async(bell_render)(
+                self.user_id, self.language
+            )
+            await self.part_send("bell", html)
+
+    async def user_matches_changed(self, event: dict[str, Any]) -> None:
+        """Handle "user.matches_changed": send the person's matches part again."""
+        if self.user_id is not None and self.mine_concerns(event):
+            html = await database_sync_to_async(self.mine_render)()
+            await self.part_send(self.MINE, html)
+
+    async def part_send(
+        self, part: str, html: str, *, changed_only: bool = False
+    ) -> None:
+        """Send `html` as `part`; with `changed_only`, only if it differs from the last."""
+        if changed_only and self.sent.get(part) == html:
+            return
+        self.sent[part] = html
+        await self.send(text_data=html)
+
+    async def person_catch_up(self) -> None:
+        """Render the person's parts again and send those that changed."""
+        if self.user_id is None:
+            return
+        bell = await database_sync_to_async(bell_render)(self.user_id, self.language)
+        await self.part_send("bell", bell, changed_only=True)
+        mine = await database_sync_to_async(self.mine_render)()
+        await self.part_send(self.MINE, mine, changed_only=True)
 
 
 async def _group_join(consumer: AsyncWebsocketConsumer, group: str) -> bool:
@@ -225,14 +286,14 @@ async def _group_refresh(consumer: AsyncWebsocketConsumer, group: str) -> bool:
     return bool(await refresh(group, consumer.channel_name))
 
 
-def _match_versions(match_ids: Collection[int]) -> dict[int, int]:
+def match_versions(match_ids: Collection[int]) -> dict[int, int]:
     """Return {match id: version} of these matches (one query; gone ones left out)."""
     return dict(
         Match.objects.filter(id__in=list(match_ids)).values_list("id", "version")
     )
 
 
-def _viewer_id(scope: Mapping[str, Any]) -> int | None:
+def scope_viewer_id(scope: Mapping[str, Any]) -> int | None:
     """Return the id of the logged-in user at the other end, or None."""
     user = scope.get("user")
     if user is None or not user.is_authenticated:
@@ -240,7 +301,7 @@ def _viewer_id(scope: Mapping[str, Any]) -> int | None:
     return int(user.pk)
 
 
-def _language(scope: Mapping[str, Any]) -> str:
+def scope_language(scope: Mapping[str, Any]) -> str:
     """Return the viewer's language: the profile's, else the language cookie."""
     user = scope.get("user")
     if user is not None and user.is_authenticated and user.language:
@@ -250,7 +311,7 @@ def _language(scope: Mapping[str, Any]) -> str:
     return cookie if cookie in supported else settings.LANGUAGE_CODE
 
 
-def _page_version(scope: Mapping[str, Any], *, default: int) -> int:
+def scope_page_version(scope: Mapping[str, Any], *, default: int) -> int:
     """Return the `version` query parameter of the socket URL, if valid."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     try:

@@ -13,7 +13,7 @@ class Move(models.Model):
     """One applied move; `seq` is the match version it produced. Append-only.
 
     `rules_version` is the engine's `GameInfo.version` the move was applied
-    under (set by `services.turns`), so a match that spans an engine
+    under (set by `services.core`), so a match that spans an engine
     upgrade can still be replayed move by move with the rules of the day.
     """
 

@@ -39,7 +39,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from games.api.serializers import QueryFlagField, QuerySerializer, StrictIntegerField
 from games.api.views import AuthedRequest
-from games.api.views.base import _CSRF, _NOT_JSON_BODY, _UNAUTHENTICATED, _errors
+from games.api.views.base import CSRF, NOT_JSON_BODY, UNAUTHENTICATED, error_responses
 from games.models import Notification
 from games.parsers import JSONParser
 
@@ -203,11 +203,11 @@ class NoticeListView(APIView):
         parameters=[NoticeListQuerySerializer],
         responses={
             200: NoticePageSerializer,
-            **_errors(
+            **error_responses(
                 {
                     400: "`limit`, `offset` or `unread` out of range or not a "
                     "number (`detail` names it).",
-                    401: _UNAUTHENTICATED,
+                    401: UNAUTHENTICATED,
                 }
             ),
         },
@@ -254,14 +254,14 @@ class NoticesReadView(APIView):
         request=_READ_REQUEST,
         responses={
             200: NoticesReadResultSerializer,
-            **_errors(
+            **error_responses(
                 {
                     400: 'Unreadable body, neither or both of "ids" and "all", '
                     f"more than {IDS_MAX} ids or one that is not a positive "
                     "integer.",
-                    401: _UNAUTHENTICATED,
-                    403: _CSRF,
-                    415: _NOT_JSON_BODY,
+                    401: UNAUTHENTICATED,
+                    403: CSRF,
+                    415: NOT_JSON_BODY,
                 }
             ),
         },

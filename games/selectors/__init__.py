@@ -19,6 +19,7 @@ from .access import (
     match_require_visible,
     match_visible,
     match_visible_to,
+    matches_visible_to,
     session_invite,
 )
 from .board import (
@@ -72,6 +73,7 @@ __all__ = [
     "match_visible_to",
     "match_with_seats",
     "matches_for_user",
+    "matches_visible_to",
     "open_matches",
     "opponents_on_vacation",
     "robot_choices",

@@ -24,8 +24,11 @@ import secrets
 from collections.abc import Mapping, MutableMapping
 from typing import Any
 
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from accounts.models import User
 from games import exceptions
-from games.models import Match
+from games.models import Match, Seat
 
 from .seating import match_with_seats, viewer_seat
 
@@ -70,6 +73,25 @@ def match_visible_to(
         return True
     return session is not None and invite_valid(
         match=match, invite=session_invite(session, match.pk)
+    )
+
+
+def matches_visible_to(*, user: User) -> QuerySet[Match]:
+    """Return the matches `user` finds in a list: newest first, seats prefetched.
+
+    The public matches and the private ones `user` has a seat at; others'
+    private matches are left out, for staff too: they are found by id (and
+    secret) only, as `match_visible_to` says. The one list behind GET
+    /api/matches/ and `/ws/play/`'s REQUEST_GAMES; callers add their
+    filters and slice. Three queries when evaluated, however many matches:
+    the matches, their seats, the seats' persons
+    (`prefetch_related("seats__user")`).
+    """
+    mine = Exists(Seat.objects.filter(match=OuterRef("pk"), user=user))
+    return (
+        Match.objects.filter(Q(private=False) | mine)
+        .prefetch_related("seats__user")
+        .order_by("-created_at")
     )
 
 

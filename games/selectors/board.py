@@ -2,7 +2,7 @@
 
 Everything a viewer sees of a running match comes from `board_context`,
 which asks the engine for that seat's `view` only. Its log is `log`'s
-(`LogEntry`, `_log_for`), its seats' clocks `seat_clocks`'s.
+(`LogEntry`, `log_for`), its seats' clocks `seat_clocks`'s.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from games.rules import JSON, IllegalMove, Outcome
 from games.text import message_text
 
 from .endings import match_ending, to_move_now, view_at_end
-from .log import LogEntry, _log_for
-from .seat_clocks import _clock_fields, _vacation_until
+from .log import LogEntry, log_for
+from .seat_clocks import seat_clock_fields, seat_vacation_until
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,9 +295,9 @@ def board_context(
             score=outcome.scores[s.position] if outcome and outcome.scores else None,
             timeouts_in_row=s.timeouts_in_row,
             left_reason=s.left_reason,
-            vacation_until=_vacation_until(s, now),
+            vacation_until=seat_vacation_until(s, now),
             cancel_agreed_at=s.cancel_agreed_at,
-            **_clock_fields(s, control, now=now, running_allowed=running_allowed),
+            **seat_clock_fields(s, control, now=now, running_allowed=running_allowed),
         )
         for s in seats
     )
@@ -308,7 +308,7 @@ def board_context(
         seats=infos,
         view=view,
         legal_moves=legal,
-        log=_log_for(match, position, names, since=log_since or 0) if with_log else (),
+        log=log_for(match, position, names, since=log_since or 0) if with_log else (),
         log_since=log_since,
         outcome=outcome,
         version=match.version,

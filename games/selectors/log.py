@@ -1,6 +1,6 @@
 """The log of one match as a viewer may read it: moves and table events.
 
-`LogEntry` is one entry of the board's log; `_log_for` reads the entries
+`LogEntry` is one entry of the board's log; `log_for` reads the entries
 after a version for one seat (or a spectator), the events of each move
 filtered to what that seat may see (`Event.visible_for`) and the table
 events (`MatchEvent`, public) woven in after the move of their version.
@@ -43,7 +43,7 @@ class LogEntry:
         return f"log-{self.seq}"
 
 
-def _log_for(
+def log_for(
     match: Match, position: int | None, names: dict[int, str], *, since: int
 ) -> tuple[LogEntry, ...]:
     """Return the log entries after version `since` that `position` may read.

@@ -1,6 +1,6 @@
 """What a board shows of each seat's clock and of its person's vacation.
 
-`board_context` fills `SeatInfo`'s clock fields (`_clock_fields`: time
+`board_context` fills `SeatInfo`'s clock fields (`seat_clock_fields`: time
 left, running, deadline, frozen, low) and `vacation_until` (a vacation
 stands the seat's clock still) from the seat's columns and the match's
 `TimeControl`, at one moment `now` (UTC), without a query.
@@ -28,13 +28,13 @@ def opponents_on_vacation(match: Match, *, now: datetime) -> list[tuple[str, dat
         user = seat.user if seat.user_id is not None else None
         if user is None or seat.user_id == viewer_id:
             continue
-        until = _vacation_until(seat, now)
+        until = seat_vacation_until(seat, now)
         if until is not None:
             away.append((user.name, until))
     return away
 
 
-def _vacation_until(seat: Seat, now: datetime) -> datetime | None:
+def seat_vacation_until(seat: Seat, now: datetime) -> datetime | None:
     """Return when the vacation of `seat`'s person ends, if it runs now (UTC)."""
     user = seat.user if seat.user_id is not None else None
     if user is None or user.vacation_until is None or user.vacation_until <= now:
@@ -42,7 +42,7 @@ def _vacation_until(seat: Seat, now: datetime) -> datetime | None:
     return user.vacation_until
 
 
-def _clock_fields(
+def seat_clock_fields(
     seat: Seat, control: TimeControl | None, *, now: datetime, running_allowed: bool
 ) -> dict[str, Any]:
     """Return `SeatInfo`'s clock fields for `seat` at `now` (UTC); {} if untimed."""

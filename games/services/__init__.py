@@ -3,9 +3,9 @@
 Views, consumers, tasks, the API and the admin call these functions and
 nothing else that writes. Side effects (pushes to open boards, robot tasks)
 are scheduled with `transaction.on_commit`, so nothing announces a change
-that rolled back. `turns` holds the core they share: one `_move_apply` for
-every move, and the seams where a match starts, a turn starts and a match
-ends.
+that rolled back. `core` is the public kernel they share: `match_lock`, one
+`move_apply` for every move, and the seams where a match starts, a turn
+starts and a match ends.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from games.clocks import (
 from games.models import Match, Seat
 
 
-def _clocks_start(match: Match, control: TimeControl) -> None:
+def clocks_start(match: Match, control: TimeControl) -> None:
     """Give every seat of `match` the control's starting bank (no clock runs yet)."""
     match.seats.update(clock_bank=control.bank, clock_deadline_at=None)
 
@@ -44,7 +44,7 @@ def _clocks_run(match: Match, positions: frozenset[int], *, now: datetime) -> No
     """Start the clocks of the seats at `positions`, whose decision is due `now` (UTC).
 
     A frozen clock (match paused, person on vacation) stays stopped; it
-    starts when the pause or the vacation ends (`_clocks_thaw`).
+    starts when the pause or the vacation ends (`clocks_thaw`).
     """
     seats = list(match.seats.filter(position__in=positions).select_related("user"))
     for seat in seats:
@@ -55,7 +55,7 @@ def _clocks_run(match: Match, positions: frozenset[int], *, now: datetime) -> No
     Seat.objects.bulk_update(seats, ["clock_deadline_at", "clock_warn_at"])
 
 
-def _clocks_follow(
+def clocks_follow(
     match: Match,
     control: TimeControl,
     *,
@@ -98,7 +98,7 @@ def _clocks_follow(
     match.save(update_fields=["turn_deadline_at"])
 
 
-def _clocks_freeze(match: Match, *, now: datetime, user_id: int | None = None) -> None:
+def clocks_freeze(match: Match, *, now: datetime, user_id: int | None = None) -> None:
     """Stop the running clocks of `match` (of `user_id`'s seat only, if given).
 
     A pause or a vacation begins: each bank keeps what was left, and no
@@ -117,7 +117,7 @@ def _clocks_freeze(match: Match, *, now: datetime, user_id: int | None = None) -
     _turn_deadline_update(match)
 
 
-def _clocks_thaw(match: Match, *, now: datetime) -> None:
+def clocks_thaw(match: Match, *, now: datetime) -> None:
     """Start the clocks of the seats to move whose clock is stopped and not frozen.
 
     A pause or a vacation ended: each runs on from the bank it kept.
@@ -135,7 +135,7 @@ def _clocks_thaw(match: Match, *, now: datetime) -> None:
     _turn_deadline_update(match)
 
 
-def _clocks_extend(match: Match, *, seconds: int, now: datetime) -> None:
+def clocks_extend(match: Match, *, seconds: int, now: datetime) -> None:
     """Give every seat to move `seconds` more on its clock (a moderator's extension).
 
     Running clocks run out later; stopped ones keep the extra seconds in

@@ -3,9 +3,9 @@
 A resignation is the person's alone. In a match of two seats (or one) it
 ends the match at once; at a bigger table the seat stays in the game,
 played to the end by the game's default robot, and its person is ranked
-last when the match ends (`_match_finish`). A cancel needs every seated
+last when the match ends (`match_finish`). A cancel needs every seated
 person's consent: proposing is agreeing, the last agreement cancels the
-match (status "cancelled", apart from a moderator's "aborted"), and a move lets a proposal lapse (`_move_apply`).
+match (status "cancelled", apart from a moderator's "aborted"), and a move lets a proposal lapse (`move_apply`).
 
 Both are table events (`MatchEvent`) for the log, written here with the
 match version of the moment; neither is a move, so the version stays.
@@ -21,8 +21,13 @@ from games import broadcast, exceptions
 from games.models import LeaveReason, Match, MatchEvent, Seat
 from games.rules import Outcome
 
-from .seats import _controller_set, _robot_name
-from .turns import _active_seat_of, _match_finish, _match_lock
+from .core import (
+    active_seat_of,
+    match_finish,
+    match_lock,
+    robot_name_resolve,
+    seat_controller_set,
+)
 
 # Outcome.reason of a match that ended because a person resigned.
 RESIGNED = "resigned"
@@ -40,13 +45,13 @@ def match_resign(*, match_id: int, user: User) -> Match:
        reason "resigned", no scores.
     4. At a bigger table the game's default robot plays the seat to the
        end (enqueued on commit if the seat is to move); the final ranking
-       puts the person last (`_match_finish`).
+       puts the person last (`match_finish`).
     5. On commit every board and every seated person's list of matches is
        told.
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
-        seats, seat = _active_seat_of(match, user)
+        match = match_lock(match_id)
+        seats, seat = active_seat_of(match, user)
         if seat.left_at is not None:
             raise exceptions.InvalidMove(exceptions.LEFT_FOR_GOOD)
         seat.left_at = timezone.now()
@@ -55,7 +60,7 @@ def match_resign(*, match_id: int, user: User) -> Match:
         seat.save(update_fields=["left_at", "left_reason", "cancel_agreed_at"])
         _event_log(match, MatchEvent.Kind.RESIGNED, seat=seat, actor=user)
         if len(seats) <= 2:
-            _match_finish(
+            match_finish(
                 match,
                 status=Match.Status.FINISHED,
                 outcome=_resigned_outcome(len(seats), seat.position),
@@ -63,8 +68,12 @@ def match_resign(*, match_id: int, user: User) -> Match:
             broadcast.match_changed_on_commit(match)
         else:
             # Announces the change to the boards and to the person's list.
-            _controller_set(
-                match, seats, seat, Seat.Controller.STAND_IN, _robot_name(match, "")
+            seat_controller_set(
+                match,
+                seats,
+                seat,
+                Seat.Controller.STAND_IN,
+                robot_name_resolve(match, ""),
             )
             broadcast.user_matches_changed_on_commit(
                 match, (s.user_id for s in seats if s.position != seat.position)
@@ -84,13 +93,13 @@ def match_cancel_agree(*, match_id: int, user: User) -> Match:
        match, have no say) the match ends as cancelled, without a
        winner, and that is logged too.
     4. On commit every board is told; at the end the lists of matches too
-       (`_match_finish`).
+       (`match_finish`).
 
-    A move lets the proposal lapse (`_move_apply` clears the agreements).
+    A move lets the proposal lapse (`move_apply` clears the agreements).
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
-        seats, seat = _active_seat_of(match, user)
+        match = match_lock(match_id)
+        seats, seat = active_seat_of(match, user)
         if seat.left_at is not None:
             raise exceptions.InvalidMove(exceptions.LEFT_FOR_GOOD)
         if seat.cancel_agreed_at is not None:
@@ -107,7 +116,7 @@ def match_cancel_agree(*, match_id: int, user: User) -> Match:
         _event_log(match, kind, seat=seat, actor=user)
         if all(s.cancel_agreed_at is not None for s in voters):
             _event_log(match, MatchEvent.Kind.CANCELLED)
-            _match_finish(match, status=Match.Status.CANCELLED)
+            match_finish(match, status=Match.Status.CANCELLED)
         broadcast.match_changed_on_commit(match)
     return match
 

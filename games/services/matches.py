@@ -21,7 +21,7 @@ from games.models import Match, Seat
 from games.rules import InvalidOptions, registry
 from games.text import message_text
 
-from .turns import _match_finish, _match_lock, _match_seats, _match_start
+from .core import match_finish, match_lock, match_seats, match_start
 
 
 def match_create(
@@ -97,7 +97,7 @@ def match_create(
         )
         if seats == 1:
             # A solo match is full as soon as its creator sits down.
-            _match_start(match, _match_seats(match))
+            match_start(match, match_seats(match))
         else:
             broadcast.lobby_changed_on_commit()
             broadcast.user_matches_changed_on_commit(match, [user.id])
@@ -111,10 +111,10 @@ def match_abort(*, match_id: int) -> Match:
     aborted. Open boards and the lobby are told on commit.
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
+        match = match_lock(match_id)
         if match.status not in (Match.Status.OPEN, Match.Status.ACTIVE):
             raise exceptions.MatchNotActive(exceptions.MATCH_OVER)
-        _match_finish(match, status=Match.Status.ABORTED)
+        match_finish(match, status=Match.Status.ABORTED)
         broadcast.match_changed_on_commit(match)
         broadcast.lobby_changed_on_commit()
     return match
@@ -143,17 +143,3 @@ def _time_control_parse(value: str | dict[str, Any] | None) -> TimeControl:
         )
     except TimeControlError as error:
         raise exceptions.InvalidMatchSettings(error.message) from error
-
-
-def _start_if_full(match: Match) -> None:
-    """Start `match` if no seat is free, else announce the seat change.
-
-    Call with the match row locked.
-    """
-    seats = _match_seats(match)
-    if any(seat.is_free for seat in seats):
-        broadcast.match_changed_on_commit(match)
-        broadcast.lobby_changed_on_commit()
-        broadcast.user_matches_changed_on_commit(match, (s.user_id for s in seats))
-        return
-    _match_start(match, seats)

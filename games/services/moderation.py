@@ -16,9 +16,14 @@ from accounts.models import User
 from games import broadcast, exceptions
 from games.models import Match, MatchEvent, Seat
 
-from .clocks import _clocks_extend, _clocks_freeze, _clocks_thaw
-from .seats import _robot_name
-from .turns import _match_lock, _match_seats, _match_state, _system_move_enqueue
+from .clocks import clocks_extend, clocks_freeze, clocks_thaw
+from .core import (
+    match_lock,
+    match_seats,
+    match_state,
+    robot_name_resolve,
+    system_move_enqueue,
+)
 
 # A moderator extends a deadline by at most this much at once (seconds).
 EXTENSION_MAX = 30 * 24 * 60 * 60
@@ -38,7 +43,7 @@ def match_deadline_extend(*, match_id: int, seconds: int, actor: User) -> Match:
         match = _running(match_id)
         if match.clock_control() is None:
             raise exceptions.InvalidMatchSettings(exceptions.NOT_TIMED)
-        _clocks_extend(match, seconds=seconds, now=timezone.now())
+        clocks_extend(match, seconds=seconds, now=timezone.now())
         _event(match, MatchEvent.Kind.DEADLINE_EXTENDED, actor, seconds=seconds)
     return match
 
@@ -57,7 +62,7 @@ def match_pause(*, match_id: int, actor: User) -> Match:
         match.paused_at = now
         match.save(update_fields=["paused_at"])
         if match.clock_control() is not None:
-            _clocks_freeze(match, now=now)
+            clocks_freeze(match, now=now)
         _event(match, MatchEvent.Kind.PAUSED, actor)
     return match
 
@@ -73,10 +78,10 @@ def match_resume(*, match_id: int, actor: User) -> Match:
             raise exceptions.InvalidMatchSettings(exceptions.NOT_PAUSED)
         match.paused_at = None
         match.save(update_fields=["paused_at"])
-        _clocks_thaw(match, now=timezone.now())
+        clocks_thaw(match, now=timezone.now())
         _event(match, MatchEvent.Kind.RESUMED, actor)
-        seats = _match_seats(match)
-        _system_move_enqueue(match, seats, match.rules.to_move(_match_state(match)))
+        seats = match_seats(match)
+        system_move_enqueue(match, seats, match.rules.to_move(match_state(match)))
     return match
 
 
@@ -100,7 +105,7 @@ def seat_hand_over(
     """
     with transaction.atomic():
         match = _running(match_id)
-        seats = _match_seats(match)
+        seats = match_seats(match)
         seat = next((s for s in seats if s.position == position), None)
         if seat is None:
             raise exceptions.SeatUnavailable(exceptions.NO_FREE_SEAT)
@@ -117,7 +122,7 @@ def seat_hand_over(
         else:
             if seat.user_id is None:
                 raise exceptions.SeatUnavailable(exceptions.NO_PERSON_SEATED)
-            seat.robot = _robot_name(match, robot)
+            seat.robot = robot_name_resolve(match, robot)
             seat.controller = Seat.Controller.STAND_IN
             params = {"to": "robot", "from": previous_name}
         seat.timeouts_in_row = 0
@@ -128,16 +133,16 @@ def seat_hand_over(
         seat.save()
         _event(match, MatchEvent.Kind.SEAT_HANDED, actor, seat=position, **params)
         # A clock frozen for the previous person's vacation runs for the new one.
-        _clocks_thaw(match, now=timezone.now())
+        clocks_thaw(match, now=timezone.now())
         broadcast.user_matches_changed_on_commit(match, [previous, seat.user_id])
-        to_move = match.rules.to_move(_match_state(match))
-        _system_move_enqueue(match, seats, to_move)
+        to_move = match.rules.to_move(match_state(match))
+        system_move_enqueue(match, seats, to_move)
     return seat
 
 
 def _running(match_id: int) -> Match:
     """Return the running match locked (call inside atomic); else MatchNotActive."""
-    match = _match_lock(match_id)
+    match = match_lock(match_id)
     if match.status != Match.Status.ACTIVE:
         raise exceptions.MatchNotActive()
     return match

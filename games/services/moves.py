@@ -14,15 +14,15 @@ from games.models import Match, Seat
 from games.rules import IllegalMove
 from games.text import message_text
 
-from .timeouts import _seat_back
-from .turns import (
-    _active_seat_of,
-    _match_lock,
-    _match_seats,
-    _match_state,
-    _move_apply,
-    _robot_move,
-    _robot_task_enqueue,
+from .core import (
+    active_seat_of,
+    match_lock,
+    match_seats,
+    match_state,
+    move_apply,
+    robot_move_choose,
+    robot_task_enqueue,
+    seat_strikes_clear,
 )
 from .vacations import vacation_end
 
@@ -46,22 +46,22 @@ def move_submit(
        between were other seats' (simultaneous moves), and the rules find
        the move legal now; otherwise StaleMatch.
     4. The rules parse and judge the move (InvalidMove with their message);
-       `_move_apply` persists it, and on commit the new version is announced
+       `move_apply` persists it, and on commit the new version is announced
        and a robot enqueued if one is to move.
     5. A seat that timed out is its person's again: its strikes are cleared.
     6. After commit: a mover on vacation is back, and their clocks run
        again in every match (`vacation_end`).
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
-        seats, seat = _active_seat_of(match, user)
+        match = match_lock(match_id)
+        seats, seat = active_seat_of(match, user)
         if match.paused_at is not None:
             raise exceptions.MatchNotActive(exceptions.MATCH_PAUSED)
         stale = expected_version != match.version
         if stale and not _waiting_since(seat, expected_version, match):
             raise exceptions.StaleMatch()
         rules = match.rules
-        state = _match_state(match)
+        state = match_state(match)
         if seat.position not in rules.to_move(state):
             raise exceptions.NotYourTurn()
         if seat.played_by_system:
@@ -70,14 +70,14 @@ def move_submit(
             raise exceptions.InvalidMove(exceptions.MALFORMED_MOVE)
         try:
             move = rules.move_from_json(move_data)
-            _move_apply(match, seats, seat.position, move, state=state, by_robot=False)
+            move_apply(match, seats, seat.position, move, state=state, by_robot=False)
         except IllegalMove as error:
             if stale:
                 raise exceptions.StaleMatch(exceptions.MOVE_OVERTAKEN) from error
             raise exceptions.InvalidMove(message_text(error.as_message())) from error
         if seat.timeouts_in_row:
             # Moving takes the seat back after a timeout ("I'm back").
-            _seat_back(match, seat)
+            seat_strikes_clear(match, seat)
     if user.vacation_until is not None:
         # Moving ends the mover's vacation: their other clocks run again.
         vacation_end(user=user)
@@ -90,28 +90,30 @@ def robot_move_play(*, match_id: int, expected_version: int) -> Match | None:
     Idempotent: returns None without doing anything when the match is gone,
     not active, no longer at `expected_version` (a stale or repeated task),
     or no such seat is to move. The next robot move, if any, is enqueued on
-    commit by `_move_apply`.
+    commit by `move_apply`.
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(id=match_id).first()
+        try:
+            match = match_lock(match_id)
+        except exceptions.MatchNotActive:
+            return None  # deleted since the task was enqueued
         if (
-            match is None
-            or match.status != Match.Status.ACTIVE
+            match.status != Match.Status.ACTIVE
             or match.version != expected_version
             or match.paused_at is not None
         ):
             return None
         rules = match.rules
-        state = _match_state(match)
+        state = match_state(match)
         to_move = rules.to_move(state)
-        seats = _match_seats(match)
+        seats = match_seats(match)
         seat = next(
             (s for s in seats if s.position in to_move and s.played_by_system), None
         )
         if seat is None:
             return None
-        move = _robot_move(match, state, seat.position, seat.robot)
-        _move_apply(match, seats, seat.position, move, state=state, by_robot=True)
+        move = robot_move_choose(match, state, seat.position, seat.robot)
+        move_apply(match, seats, seat.position, move, state=state, by_robot=True)
     return match
 
 
@@ -139,7 +141,7 @@ def robot_turns_resume() -> int:
     )
     count = 0
     for match_id, version in overdue:
-        _robot_task_enqueue(match_id, version)
+        robot_task_enqueue(match_id, version)
         count += 1
     return count
 

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from games.exceptions import MatchNotActive
 from games.models import Match, Notification, Seat
 from games.notifications.services import notify
 from games.rules import Outcome
@@ -28,7 +29,7 @@ Kind = Notification.Kind
 VACATION_NOTICE_BEFORE = timedelta(days=1)
 
 
-def _notify_turns(match: Match, seats: list[Seat], positions: Iterable[int]) -> None:
+def notify_turns(match: Match, seats: list[Seat], positions: Iterable[int]) -> None:
     """Tell the persons of the seats at `positions` that their turn began.
 
     `params["version"]` is the match version the turn began at: an e-mail
@@ -45,7 +46,7 @@ def _notify_turns(match: Match, seats: list[Seat], positions: Iterable[int]) -> 
             )
 
 
-def _notify_match_started(
+def notify_match_started(
     match: Match, seats: list[Seat], *, skip: Iterable[int] = ()
 ) -> None:
     """Tell every person seated that `match` started, but those at `skip`."""
@@ -60,7 +61,7 @@ def _notify_match_started(
             )
 
 
-def _notify_match_ended(
+def notify_match_ended(
     match: Match, seats: list[Seat], *, outcome: Outcome | None
 ) -> None:
     """Tell every person seated (also those who left) how `match` ended.
@@ -89,7 +90,7 @@ def _notify_match_ended(
         )
 
 
-def _notify_joined(match: Match, seats: list[Seat], newcomer: Seat) -> None:
+def notify_joined(match: Match, seats: list[Seat], newcomer: Seat) -> None:
     """Tell the persons already seated at an open `match` that someone joined."""
     for seat in seats:
         if seat.position != newcomer.position and _person(seat) is not None:
@@ -101,7 +102,7 @@ def _notify_joined(match: Match, seats: list[Seat], newcomer: Seat) -> None:
             )
 
 
-def _notify_timed_out(
+def notify_timed_out(
     match: Match, seats: list[Seat], seat: Seat, *, left: bool
 ) -> None:
     """Tell `seat`'s person that their clock ran out (and, at the last strike, the seat is lost)."""
@@ -123,6 +124,10 @@ def time_warnings_send() -> int:
     with its match locked, and its mark cleared, so a warning goes out
     once. Returns the number of warnings written.
     """
+    # Imported here: the kernel calls this module's notify_* at its seams, so
+    # importing the kernel at the top would be a cycle.
+    from . import core
+
     now = timezone.now()
     due = list(
         Seat.objects.filter(clock_warn_at__lte=now)
@@ -132,10 +137,11 @@ def time_warnings_send() -> int:
     count = 0
     for match_id, position in due:
         with transaction.atomic():
-            match = Match.objects.select_for_update().filter(id=match_id).first()
-            if match is None:
-                continue
-            seats = list(match.seats.select_related("user").order_by("position"))
+            try:
+                match = core.match_lock(match_id)
+            except MatchNotActive:
+                continue  # deleted since the query: nothing to warn about
+            seats = core.match_seats(match)
             seat = next(s for s in seats if s.position == position)
             if seat.clock_warn_at is None or seat.clock_warn_at > now:
                 continue

@@ -9,19 +9,19 @@ from accounts.models import User
 from games import broadcast, exceptions
 from games.models import Match, Seat
 from games.rules import IllegalMove
-from games.rules.registry import default_robot, game_entry
 from games.selectors import autoplay_offer_reached, match_require_visible
 
-from .matches import _start_if_full
-from .notices import _notify_joined
-from .turns import (
-    _active_seat_of,
-    _match_finish,
-    _match_lock,
-    _match_seats,
-    _match_state,
-    _system_move_enqueue,
+from .core import (
+    active_seat_of,
+    match_finish,
+    match_lock,
+    match_seats,
+    match_start_if_full,
+    match_state,
+    robot_name_resolve,
+    seat_controller_set,
 )
+from .notices import notify_joined
 
 
 def seat_claim(*, match_id: int, user: User, invite: str = "") -> Seat:
@@ -35,7 +35,7 @@ def seat_claim(*, match_id: int, user: User, invite: str = "") -> Seat:
     (UNTIMED_ROBOTS_ONLY: such a match has no strangers, see `match_create`).
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
+        match = match_lock(match_id)
         match_require_visible(match=match, user=user, invite=invite)
         _require_open(match)
         if match.seats.filter(user=user).exists():
@@ -46,10 +46,10 @@ def seat_claim(*, match_id: int, user: User, invite: str = "") -> Seat:
         seat.user = user
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
-        _start_if_full(match)
+        match_start_if_full(match)
         if match.status == Match.Status.OPEN:
             # A match that started tells them so instead.
-            _notify_joined(match, _match_seats(match), seat)
+            notify_joined(match, match_seats(match), seat)
     return seat
 
 
@@ -60,17 +60,17 @@ def seat_robot_add(*, match_id: int, user: User, robot: str = "") -> Seat:
     (default: the game's first). Raises NotSeated, SeatUnavailable.
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
+        match = match_lock(match_id)
         _require_open(match)
         if not match.seats.filter(user=user).exists():
             raise exceptions.NotSeated()
-        name = _robot_name(match, robot)
+        name = robot_name_resolve(match, robot)
         seat = _first_free_seat(match)
         seat.controller = Seat.Controller.ROBOT
         seat.robot = name
         seat.joined_at = timezone.now()
         seat.save(update_fields=["controller", "robot", "joined_at"])
-        _start_if_full(match)
+        match_start_if_full(match)
     return seat
 
 
@@ -80,7 +80,7 @@ def seat_leave(*, match_id: int, user: User) -> Match:
     Raises NotSeated, SeatUnavailable (match already started).
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
+        match = match_lock(match_id)
         _require_open(match)
         seat = match.seats.filter(user=user).first()
         if seat is None:
@@ -89,7 +89,7 @@ def seat_leave(*, match_id: int, user: User) -> Match:
         seat.joined_at = None
         seat.save(update_fields=["user", "joined_at"])
         if not match.seats.filter(user__isnull=False).exists():
-            _match_finish(match, status=Match.Status.ABORTED)
+            match_finish(match, status=Match.Status.ABORTED)
         broadcast.match_changed_on_commit(match)
         broadcast.lobby_changed_on_commit()
         broadcast.user_matches_changed_on_commit(
@@ -110,15 +110,15 @@ def seat_autoplay_start(*, match_id: int, user: User) -> Seat:
     AUTOPLAY_ALREADY_ON, STATE_UNREADABLE).
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
-        seats, seat = _active_seat_of(match, user)
+        match = match_lock(match_id)
+        seats, seat = active_seat_of(match, user)
         if seat.is_stand_in:
             raise exceptions.InvalidMove(exceptions.AUTOPLAY_ALREADY_ON)
         _autoplay_offer_require(match, seats, seat)
         # The answer is "yes" now: the stand-in says so.
         seat.autoplay_declined_at = None
-        _controller_set(
-            match, seats, seat, Seat.Controller.STAND_IN, _robot_name(match, "")
+        seat_controller_set(
+            match, seats, seat, Seat.Controller.STAND_IN, robot_name_resolve(match, "")
         )
     return seat
 
@@ -140,8 +140,8 @@ def seat_autoplay_decline(*, match_id: int, user: User) -> Seat:
     STATE_UNREADABLE).
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
-        seats, seat = _active_seat_of(match, user)
+        match = match_lock(match_id)
+        seats, seat = active_seat_of(match, user)
         if seat.is_stand_in:
             raise exceptions.InvalidMove(exceptions.AUTOPLAY_ALREADY_ON)
         if seat.autoplay_declined_at is not None:
@@ -162,15 +162,15 @@ def seat_take_back(*, match_id: int, user: User) -> Seat:
     InvalidMove (NO_STAND_IN; LEFT_FOR_GOOD once the person left the match).
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
-        seats, seat = _active_seat_of(match, user)
+        match = match_lock(match_id)
+        seats, seat = active_seat_of(match, user)
         if seat.left_at is not None:
             raise exceptions.InvalidMove(exceptions.LEFT_FOR_GOOD)
         if not seat.is_stand_in:
             raise exceptions.InvalidMove(exceptions.NO_STAND_IN)
         offered = _autoplay_offer_reached(match, seats, seat)
         seat.autoplay_declined_at = timezone.now() if offered else None
-        _controller_set(match, seats, seat, Seat.Controller.PERSON, "")
+        seat_controller_set(match, seats, seat, Seat.Controller.PERSON, "")
     return seat
 
 
@@ -182,15 +182,19 @@ def seat_stand_in_assign(*, match_id: int, position: int, robot: str = "") -> Se
     (UNKNOWN_ROBOT, NO_PERSON_SEATED).
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
+        match = match_lock(match_id)
         if match.status != Match.Status.ACTIVE:
             raise exceptions.MatchNotActive()
-        seats = _match_seats(match)
+        seats = match_seats(match)
         seat = next((s for s in seats if s.position == position), None)
         if seat is None or seat.user_id is None:
             raise exceptions.SeatUnavailable(exceptions.NO_PERSON_SEATED)
-        _controller_set(
-            match, seats, seat, Seat.Controller.STAND_IN, _robot_name(match, robot)
+        seat_controller_set(
+            match,
+            seats,
+            seat,
+            Seat.Controller.STAND_IN,
+            robot_name_resolve(match, robot),
         )
     return seat
 
@@ -222,7 +226,7 @@ def _autoplay_offer_require(match: Match, seats: list[Seat], seat: Seat) -> None
     before it has not answered; AUTOPLAY_NOT_OFFERED: not offered to it
     now; STATE_UNREADABLE: the state cannot be read.
     """
-    order = match.rules.autoplay_offer_order(_match_state(match), len(seats))
+    order = match.rules.autoplay_offer_order(match_state(match), len(seats))
     if autoplay_offer_reached(order=order, seats=seats, position=seat.position):
         return
     if any(seat.position in group for group in order):
@@ -241,32 +245,3 @@ def _autoplay_offer_reached(match: Match, seats: list[Seat], seat: Seat) -> bool
         return False
     order = match.rules.autoplay_offer_order(state, len(seats))
     return autoplay_offer_reached(order=order, seats=seats, position=seat.position)
-
-
-def _robot_name(match: Match, robot: str) -> str:
-    """Return `robot` if the game has it, or the default robot for ""."""
-    if not robot:
-        return default_robot(match.game_slug).name
-    if robot not in game_entry(match.game_slug).robots:
-        raise exceptions.SeatUnavailable(exceptions.UNKNOWN_ROBOT)
-    return robot
-
-
-def _controller_set(
-    match: Match, seats: list[Seat], seat: Seat, controller: str, robot: str
-) -> None:
-    """Hand `seat` to `controller` (playing `robot`) and announce it.
-
-    Also saves the seat's answer to the offer to finish automatically
-    (`autoplay_declined_at`), as the caller set it. Call with the match
-    row locked. A robot that now plays a seat to move
-    is enqueued on commit.
-    """
-    seat.controller = controller
-    seat.robot = robot
-    seat.save(update_fields=["controller", "robot", "autoplay_declined_at"])
-    broadcast.match_changed_on_commit(match)
-    # Whether it is the person's turn (not their stand-in's) shows in their list.
-    broadcast.user_matches_changed_on_commit(match, [seat.user_id])
-    to_move = frozenset(s.position for s in seats if s.is_to_move)
-    _system_move_enqueue(match, seats, to_move)

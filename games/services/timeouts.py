@@ -7,7 +7,7 @@ has passed, through the partial index `match_deadline_idx`, and enqueues
 with the overdue matches, not with the active ones.
 
 `turn_timeout_apply` plays the overdue seat's turn with the game's default
-robot (the stand-in) through the one `_move_apply`, marks each move as a
+robot (the stand-in) through the one `move_apply`, marks each move as a
 timeout, and counts a strike for the seat's person. The person takes the
 seat back by moving or with "I'm back" (`seat_back`); after
 STRIKES_TO_LEAVE timeouts in a row the robot plays the seat for good and
@@ -32,16 +32,17 @@ from games.clocks import STRIKES_TO_LEAVE
 from games.models import LeaveReason, Match, MatchEvent, Seat
 from games.rules.registry import default_robot
 
-from .notices import _notify_timed_out
-from .turns import (
-    _active_seat_of,
-    _match_lock,
-    _match_seats,
-    _match_state,
-    _move_apply,
-    _robot_move,
-    _system_move_enqueue,
+from .core import (
+    active_seat_of,
+    match_lock,
+    match_seats,
+    match_state,
+    move_apply,
+    robot_move_choose,
+    seat_strikes_clear,
+    system_move_enqueue,
 )
+from .notices import notify_timed_out
 
 # A turn the robot plays at a timeout ends when the seat is no longer to
 # move; this bounds a turn that would not end (a bug in a game's rules
@@ -79,7 +80,7 @@ def turn_timeout_apply(*, match_id: int, expected_version: int) -> Match | None:
        active, paused, no longer at `expected_version` (a stale or
        repeated task) or no seat to move is past its deadline.
     2. For each overdue seat, earliest deadline first: the game's default
-       robot plays the seat's turn (`_move_apply`, each move marked
+       robot plays the seat's turn (`move_apply`, each move marked
        `by_timeout`) until the seat is no longer to move. Only the first
        of these moves earns the clock's increment, so the person's next
        turn has the increment to decide in.
@@ -88,19 +89,21 @@ def turn_timeout_apply(*, match_id: int, expected_version: int) -> Match | None:
        left (`left_reason` "timed_out", a table event for the log).
 
     Everything after commit (pushes, lists, a robot to move next) is
-    scheduled by `_move_apply`.
+    scheduled by `move_apply`.
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(id=match_id).first()
+        try:
+            match = match_lock(match_id)
+        except exceptions.MatchNotActive:
+            return None  # deleted since the task was enqueued
         if (
-            match is None
-            or match.status != Match.Status.ACTIVE
+            match.status != Match.Status.ACTIVE
             or match.paused_at is not None
             or match.version != expected_version
         ):
             return None
         now = timezone.now()
-        seats = _match_seats(match)
+        seats = match_seats(match)
         overdue = sorted(
             (
                 s
@@ -132,28 +135,14 @@ def seat_back(*, match_id: int, user: User) -> Seat:
     NOT_TIMED_OUT when there is nothing to clear).
     """
     with transaction.atomic():
-        match = _match_lock(match_id)
-        _seats, seat = _active_seat_of(match, user)
+        match = match_lock(match_id)
+        _seats, seat = active_seat_of(match, user)
         if seat.left_at is not None:
             raise exceptions.InvalidMove(exceptions.LEFT_FOR_GOOD)
         if not seat.timeouts_in_row:
             raise exceptions.InvalidMove(exceptions.NOT_TIMED_OUT)
-        _seat_back(match, seat)
+        seat_strikes_clear(match, seat)
     return seat
-
-
-def _seat_back(match: Match, seat: Seat) -> None:
-    """Clear `seat`'s strikes and log that its person is back (match row locked)."""
-    seat.timeouts_in_row = 0
-    seat.save(update_fields=["timeouts_in_row"])
-    MatchEvent.objects.create(
-        match=match,
-        version=match.version,
-        kind=MatchEvent.Kind.BACK,
-        seat=seat.position,
-        actor_id=seat.user_id,
-    )
-    broadcast.match_changed_on_commit(match)
 
 
 def _turn_play_out(match: Match, seats: list[Seat], seat: Seat) -> bool:
@@ -167,7 +156,7 @@ def _turn_play_out(match: Match, seats: list[Seat], seat: Seat) -> bool:
     whose own turn follows the defence plays that turn themself).
     """
     rules = match.rules
-    state = _match_state(match)
+    state = match_state(match)
     robot = seat.robot or default_robot(match.game_slug).name
     played = False
     for _ in range(TIMEOUT_MOVES_MAX):
@@ -175,8 +164,8 @@ def _turn_play_out(match: Match, seats: list[Seat], seat: Seat) -> bool:
             break
         if seat.position not in rules.to_move(state):
             break
-        move = _robot_move(match, state, seat.position, robot)
-        _move_apply(
+        move = robot_move_choose(match, state, seat.position, robot)
+        move_apply(
             match,
             seats,
             seat.position,
@@ -217,11 +206,11 @@ def _strike(match: Match, seats: list[Seat], seat: Seat, *, now: datetime) -> No
             seat=seat.position,
         )
     seat.save(update_fields=fields)
-    _notify_timed_out(match, seats, seat, left=seat.left_at is not None)
+    notify_timed_out(match, seats, seat, left=seat.left_at is not None)
     broadcast.user_matches_changed_on_commit(match, [seat.user_id])
     if seat.is_stand_in and match.status == Match.Status.ACTIVE:
         to_move = match.rules.to_move(match.game_state())
-        _system_move_enqueue(match, _match_seats(match), to_move)
+        system_move_enqueue(match, match_seats(match), to_move)
 
 
 def _timeout_task_enqueue(match_id: int, version: int) -> None:

@@ -38,8 +38,8 @@ from games import broadcast
 from games.clocks import DAY, HOUR
 from games.models import Match
 
-from .clocks import _clocks_freeze, _clocks_thaw
-from .turns import _match_lock
+from .clocks import clocks_freeze, clocks_thaw
+from .core import match_lock
 
 _VACATION_FIELDS = [
     "vacation_started_at",
@@ -139,10 +139,10 @@ def vacation_start(*, user: User, days: int) -> User:
     _fields_copy(locked, user)
     for match_id in _running_match_ids(user.id):
         with transaction.atomic():
-            match = _match_lock(match_id)
+            match = match_lock(match_id)
             if match.status != Match.Status.ACTIVE:
                 continue
-            _clocks_freeze(match, now=now, user_id=user.id)
+            clocks_freeze(match, now=now, user_id=user.id)
             _match_announce(match)
     return user
 
@@ -215,10 +215,10 @@ def _vacation_finish(user_id: int, *, now: datetime, due_only: bool) -> User | N
     # must not cost anyone time their board showed as stopped.
     for match_id in _running_match_ids(user_id):
         with transaction.atomic():
-            match = _match_lock(match_id)
+            match = match_lock(match_id)
             if match.status != Match.Status.ACTIVE:
                 continue
-            _clocks_thaw(match, now=now)
+            clocks_thaw(match, now=now)
             _match_announce(match)
     return user
 

@@ -105,7 +105,7 @@ async def test_the_heartbeat_beats_every_third_of_the_ttl(settings, monkeypatch)
     )
 
     with pytest.raises(asyncio.CancelledError):
-        await presence_hooks._presence_heartbeat(7, "chan-1")
+        await presence_hooks.presence_heartbeat(7, "chan-1")
 
     assert sleeps == [30, 30, 30]
     assert beats == [(7, "chan-1"), (7, "chan-1")]
@@ -121,7 +121,7 @@ async def test_one_heartbeat_also_beats_a_program_sockets_entry(settings, monkey
     )
 
     with pytest.raises(asyncio.CancelledError):
-        await presence_hooks._presence_heartbeat(
+        await presence_hooks.presence_heartbeat(
             7, "chan-1", lambda *args: beats.append(("program", *args))
         )
 
@@ -138,7 +138,7 @@ async def test_a_failing_heartbeat_goes_on_beating(settings, monkeypatch):
     monkeypatch.setattr(presence, "presence_beat", down)
 
     with pytest.raises(asyncio.CancelledError):
-        await presence_hooks._presence_heartbeat(7, "chan-1")
+        await presence_hooks.presence_heartbeat(7, "chan-1")
 
     # Two failed beats were logged, and the loop lived on to a third sleep.
     assert len(sleeps) == 3

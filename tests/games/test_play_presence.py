@@ -121,7 +121,7 @@ async def test_one_heartbeat_keeps_the_page_and_the_program_entry(alice, monkeyp
     async def heartbeat(user_id, channel_name, also=None):
         started.append((user_id, also))
 
-    monkeypatch.setattr(presence_hooks, "_presence_heartbeat", heartbeat)
+    monkeypatch.setattr(presence_hooks, "presence_heartbeat", heartbeat)
     socket = await protocol._socket(alice)
     await socket.disconnect()
 

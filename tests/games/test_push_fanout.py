@@ -22,26 +22,26 @@ pytestmark = [
 def renders(monkeypatch):
     """Record the arguments of every board render the consumers run."""
     calls: list[tuple] = []
-    render = consumers.match._board_render
+    render = consumers.match.board_render
 
     def spy(*args):
         calls.append(args)
         return render(*args)
 
-    monkeypatch.setattr(consumers.match, "_board_render", spy)
+    monkeypatch.setattr(consumers.match, "board_render", spy)
     return calls
 
 
 @pytest.fixture
 def lobby_renders(monkeypatch):
     calls: list[str] = []
-    render = consumers.lobby._lobby_render
+    render = consumers.lobby.lobby_render
 
     def spy(language):
         calls.append(language)
         return render(language)
 
-    monkeypatch.setattr(consumers.lobby, "_lobby_render", spy)
+    monkeypatch.setattr(consumers.lobby, "lobby_render", spy)
     return calls
 
 

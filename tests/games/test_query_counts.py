@@ -273,7 +273,7 @@ def test_a_push_render_reads_four_queries(
     # table events).
     for position in (None, 0, 1):
         with django_assert_max_num_queries(4):
-            consumers._board_render(match.id, position, True, "en", 1)
+            consumers.board_render(match.id, position, True, "en", 1)
 
 
 def test_a_request_parses_the_state_once(api_for, race_match, alice, monkeypatch):
@@ -306,7 +306,7 @@ def test_the_api_builds_no_log(api_for, race_match, alice, monkeypatch):
     def no_log(*args, **kwargs):
         raise AssertionError("the API shows no log")
 
-    monkeypatch.setattr("games.selectors.board._log_for", no_log)
+    monkeypatch.setattr("games.selectors.board.log_for", no_log)
 
     assert api_for(alice).get(f"/api/matches/{race_match.id}/").status_code == 200
 

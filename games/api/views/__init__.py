@@ -4,8 +4,8 @@
 joining, robots, autoplay and taking a seat back; `endings`: resigning and
 cancelling; `moves`: playing a move; `tokens`: a player's API token for
 their password; `vacations`: the caller's vacation; `base`: what they share
-(`AuthedRequest`, the error descriptions, `_valid`, `_match`). Callers
-import from here.
+(`AuthedRequest`, the error descriptions, `body_valid`, `match_or_404`).
+Callers import from here.
 """
 
 from __future__ import annotations

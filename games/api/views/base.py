@@ -1,10 +1,11 @@
 """What the API's views share: the request type, error docs and helpers.
 
 `AuthedRequest` types a request behind the default `IsAuthenticated`
-permission; the `_UNAUTHENTICATED`, `_CSRF`, ... descriptions and `_errors`
-document the error statuses in the schema; `_JSON_ONLY` is the parser list of
-views whose bodies are JSON objects; `_valid` validates a body against a
-serializer and `_match` loads a match the caller may see or answers 404.
+permission; the `UNAUTHENTICATED`, `CSRF`, ... descriptions and
+`error_responses` document the error statuses in the schema; `JSON_ONLY` is
+the parser list of views whose bodies are JSON objects; `body_valid`
+validates a body against a serializer and `match_or_404` loads a match the
+caller may see or answers 404.
 """
 
 from __future__ import annotations
@@ -34,23 +35,23 @@ class AuthedRequest(Request):
 
 # What each error status means, for the schema: every error body is
 # ErrorSerializer's `{"detail": str}`.
-_UNAUTHENTICATED = "No valid `Authorization: Token <key>` header (or session)."
-_CSRF = "Logged in by session cookie without a valid CSRF token."
-_NOT_JSON_BODY = "The body is not `application/json`."
-_NO_MATCH = (
+UNAUTHENTICATED = "No valid `Authorization: Token <key>` header (or session)."
+CSRF = "Logged in by session cookie without a valid CSRF token."
+NOT_JSON_BODY = "The body is not `application/json`."
+NO_MATCH = (
     "There is no such match, or it is private and you have no seat there "
     "nor its invitation secret (answered alike: ids reveal nothing)."
 )
-_NOT_SEATED = (
+NOT_SEATED = (
     "You have no seat at this match (or logged in by session without CSRF token)."
 )
 
 # Bodies of JSON objects (a move, options): a form cannot write them the way
 # the schema shows, so these views read JSON only.
-_JSON_ONLY = [JSONParser]
+JSON_ONLY = [JSONParser]
 
 
-def _errors(descriptions: Mapping[int, str]) -> dict[int, OpenApiResponse]:
+def error_responses(descriptions: Mapping[int, str]) -> dict[int, OpenApiResponse]:
     """Return drf-spectacular responses: ErrorSerializer for each status."""
     return {
         code: OpenApiResponse(ErrorSerializer, description=text)
@@ -61,9 +62,14 @@ def _errors(descriptions: Mapping[int, str]) -> dict[int, OpenApiResponse]:
 _SEND_AN_OBJECT = _("Send a JSON object.")
 
 
-def _valid(
+def body_valid(
     serializer_class: type[serializers.Serializer[Any]], request: Request
 ) -> dict[str, Any]:
+    """Return `request`'s body as validated by `serializer_class`.
+
+    Raises ValidationError (400) for a body that is not a JSON object or
+    that the serializer refuses.
+    """
     if not isinstance(request.data, dict):
         raise ValidationError({"detail": _SEND_AN_OBJECT})
     serializer = serializer_class(data=request.data)
@@ -71,7 +77,7 @@ def _valid(
     return dict(serializer.validated_data)
 
 
-def _match(match_id: int, request: Request, invite: str = "") -> Match:
+def match_or_404(match_id: int, request: Request, invite: str = "") -> Match:
     """Return the match if the caller may see it; else Http404 as for no match.
 
     A private match needs a seat, staff or its invitation secret (`invite`,

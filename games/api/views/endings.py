@@ -16,12 +16,12 @@ from games.api.bodies import match_body
 from games.api.serializers import MatchSerializer
 
 from .base import (
-    _NO_MATCH,
-    _NOT_SEATED,
-    _UNAUTHENTICATED,
+    NO_MATCH,
+    NOT_SEATED,
+    UNAUTHENTICATED,
     AuthedRequest,
-    _errors,
-    _match,
+    error_responses,
+    match_or_404,
 )
 
 
@@ -38,19 +38,21 @@ class MatchResignView(APIView):
         request=None,
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     409: "The match is not running, or you have left it already.",
-                    401: _UNAUTHENTICATED,
-                    403: _NOT_SEATED,
-                    404: _NO_MATCH,
+                    401: UNAUTHENTICATED,
+                    403: NOT_SEATED,
+                    404: NO_MATCH,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.match_resign(match_id=_match(match_id, request).id, user=request.user)
-        return Response(match_body(_match(match_id, request), request.user))
+        services.match_resign(
+            match_id=match_or_404(match_id, request).id, user=request.user
+        )
+        return Response(match_body(match_or_404(match_id, request), request.user))
 
 
 class MatchCancelView(APIView):
@@ -65,19 +67,19 @@ class MatchCancelView(APIView):
         request=None,
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     409: "The match is not running, you have left it, or "
                     "you have agreed already.",
-                    401: _UNAUTHENTICATED,
-                    403: _NOT_SEATED,
-                    404: _NO_MATCH,
+                    401: UNAUTHENTICATED,
+                    403: NOT_SEATED,
+                    404: NO_MATCH,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.match_cancel_agree(
-            match_id=_match(match_id, request).id, user=request.user
+            match_id=match_or_404(match_id, request).id, user=request.user
         )
-        return Response(match_body(_match(match_id, request), request.user))
+        return Response(match_body(match_or_404(match_id, request), request.user))

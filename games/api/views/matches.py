@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import services
+from games import selectors, services
 from games.api.bodies import match_body, match_summary, option_body
 from games.api.serializers import (
     STATUS_HELP,
@@ -28,19 +27,19 @@ from games.api.serializers import (
     MatchSerializer,
     SeatSerializer,
 )
-from games.models import Match, Seat
+from games.models import Match
 from games.rules import registry
 
 from .base import (
-    _CSRF,
-    _JSON_ONLY,
-    _NO_MATCH,
-    _NOT_JSON_BODY,
-    _UNAUTHENTICATED,
+    CSRF,
+    JSON_ONLY,
+    NO_MATCH,
+    NOT_JSON_BODY,
+    UNAUTHENTICATED,
     AuthedRequest,
-    _errors,
-    _match,
-    _valid,
+    body_valid,
+    error_responses,
+    match_or_404,
 )
 
 
@@ -52,7 +51,7 @@ class GameListView(APIView):
     @extend_schema(
         responses={
             200: GameSerializer(many=True),
-            **_errors(
+            **error_responses(
                 {
                     401: "An `Authorization` header with an unknown token.",
                     429: "Too many requests without a token: wait (Retry-After).",
@@ -83,7 +82,7 @@ class MatchListView(APIView):
     invitation link only.
     """
 
-    parser_classes = _JSON_ONLY
+    parser_classes = JSON_ONLY
 
     @extend_schema(
         parameters=[MatchListQuerySerializer],
@@ -105,10 +104,10 @@ class MatchListView(APIView):
                 },
                 many=True,
             ),
-            **_errors(
+            **error_responses(
                 {
                     400: "A filter has an unknown value (`detail` names it).",
-                    401: _UNAUTHENTICATED,
+                    401: UNAUTHENTICATED,
                 }
             ),
         },
@@ -116,12 +115,7 @@ class MatchListView(APIView):
     def get(self, request: AuthedRequest) -> Response:
         filters = MatchListQuerySerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        mine = Exists(Seat.objects.filter(match=OuterRef("pk"), user=request.user))
-        matches: QuerySet[Match] = (
-            Match.objects.filter(Q(private=False) | mine)
-            .prefetch_related("seats__user")
-            .order_by("-created_at")
-        )
+        matches = selectors.matches_visible_to(user=request.user)
         if status_filter := filters.validated_data.get("status"):
             matches = matches.filter(status=status_filter)
         if game := filters.validated_data.get("game"):
@@ -135,21 +129,21 @@ class MatchListView(APIView):
         request=MatchCreateSerializer,
         responses={
             201: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     400: "Unreadable body, or settings the game refuses "
                     "(seat count outside its range, unknown options), an "
                     "unknown time control preset or a custom one out of "
                     "bounds: each a body the schema does not allow.",
-                    401: _UNAUTHENTICATED,
-                    403: _CSRF,
-                    415: _NOT_JSON_BODY,
+                    401: UNAUTHENTICATED,
+                    403: CSRF,
+                    415: NOT_JSON_BODY,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest) -> Response:
-        data = _valid(MatchCreateSerializer, request)
+        data = body_valid(MatchCreateSerializer, request)
         match = services.match_create(
             user=request.user,
             game_slug=data["game"],
@@ -172,12 +166,12 @@ class MatchDetailView(APIView):
         parameters=[MatchDetailQuerySerializer],
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     400: "An unknown query parameter, or an `invite` over 64 "
                     "characters.",
-                    401: _UNAUTHENTICATED,
-                    404: _NO_MATCH,
+                    401: UNAUTHENTICATED,
+                    404: NO_MATCH,
                 }
             ),
         },
@@ -186,4 +180,6 @@ class MatchDetailView(APIView):
         query = MatchDetailQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         invite = query.validated_data["invite"]
-        return Response(match_body(_match(match_id, request, invite), request.user))
+        return Response(
+            match_body(match_or_404(match_id, request, invite), request.user)
+        )

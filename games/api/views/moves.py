@@ -16,14 +16,14 @@ from games.api.bodies import match_body
 from games.api.serializers import MatchSerializer, MoveSubmitSerializer
 
 from .base import (
-    _JSON_ONLY,
-    _NO_MATCH,
-    _NOT_JSON_BODY,
-    _UNAUTHENTICATED,
+    JSON_ONLY,
+    NO_MATCH,
+    NOT_JSON_BODY,
+    UNAUTHENTICATED,
     AuthedRequest,
-    _errors,
-    _match,
-    _valid,
+    body_valid,
+    error_responses,
+    match_or_404,
 )
 
 
@@ -35,33 +35,33 @@ class MoveSubmitView(APIView):
     the move is still legal; otherwise 409.
     """
 
-    parser_classes = _JSON_ONLY
+    parser_classes = JSON_ONLY
 
     @extend_schema(
         request=MoveSubmitSerializer,
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     400: "Unreadable body.",
-                    401: _UNAUTHENTICATED,
+                    401: UNAUTHENTICATED,
                     403: "You have no seat here, your seat is not to move, "
                     "or a robot stands in for you (or logged in by session "
                     "without CSRF token).",
-                    404: _NO_MATCH,
+                    404: NO_MATCH,
                     409: "The match has moved on and the move is no longer "
                     "possible (GET the match again), the move is not legal "
                     "now or not one of this match's game (the rules' reason), "
                     "or the match is not running.",
-                    415: _NOT_JSON_BODY,
+                    415: NOT_JSON_BODY,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        data = _valid(MoveSubmitSerializer, request)
+        data = body_valid(MoveSubmitSerializer, request)
         match = services.move_submit(
-            match_id=_match(match_id, request).id,
+            match_id=match_or_404(match_id, request).id,
             user=request.user,
             move_data=data["move"],
             expected_version=data["version"],

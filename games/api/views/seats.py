@@ -21,16 +21,16 @@ from games.api.serializers import (
 )
 
 from .base import (
-    _CSRF,
-    _JSON_ONLY,
-    _NO_MATCH,
-    _NOT_JSON_BODY,
-    _NOT_SEATED,
-    _UNAUTHENTICATED,
+    CSRF,
+    JSON_ONLY,
+    NO_MATCH,
+    NOT_JSON_BODY,
+    NOT_SEATED,
+    UNAUTHENTICATED,
     AuthedRequest,
-    _errors,
-    _match,
-    _valid,
+    body_valid,
+    error_responses,
+    match_or_404,
 )
 
 
@@ -46,57 +46,57 @@ class MatchJoinView(APIView):
         request=MatchJoinSerializer,
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     400: "Unreadable body.",
                     409: "The match is not open, has no free seat, you "
                     "already sit there, or it is untimed and not private "
                     "(robots only).",
-                    401: _UNAUTHENTICATED,
-                    403: _CSRF,
-                    404: _NO_MATCH,
+                    401: UNAUTHENTICATED,
+                    403: CSRF,
+                    404: NO_MATCH,
                     415: "A body that is neither JSON nor a form.",
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        invite = _valid(MatchJoinSerializer, request)["invite"]
-        match = _match(match_id, request, invite)
+        invite = body_valid(MatchJoinSerializer, request)["invite"]
+        match = match_or_404(match_id, request, invite)
         services.seat_claim(match_id=match.id, user=request.user, invite=invite)
-        return Response(match_body(_match(match_id, request), request.user))
+        return Response(match_body(match_or_404(match_id, request), request.user))
 
 
 class MatchRobotView(APIView):
     """Put a robot (optionally named) on the first free seat."""
 
-    parser_classes = _JSON_ONLY
+    parser_classes = JSON_ONLY
 
     @extend_schema(
         request=RobotAddSerializer,
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     400: "Unreadable body.",
                     409: "The match's game has no such robot, or the match "
                     "is not open or has no free seat.",
-                    401: _UNAUTHENTICATED,
-                    403: _NOT_SEATED,
-                    404: _NO_MATCH,
-                    415: _NOT_JSON_BODY,
+                    401: UNAUTHENTICATED,
+                    403: NOT_SEATED,
+                    404: NO_MATCH,
+                    415: NOT_JSON_BODY,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        data = _valid(RobotAddSerializer, request)
+        data = body_valid(RobotAddSerializer, request)
         services.seat_robot_add(
-            match_id=_match(match_id, request).id,
+            match_id=match_or_404(match_id, request).id,
             user=request.user,
             robot=data["robot"],
         )
-        return Response(match_body(_match(match_id, request), request.user))
+        return Response(match_body(match_or_404(match_id, request), request.user))
 
 
 class MatchAutoplayView(APIView):
@@ -110,23 +110,23 @@ class MatchAutoplayView(APIView):
         request=None,
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     409: "The match is not running, the rules do not offer "
                     "it to you now (or not yet: the winners are asked "
                     "first), or it is on already.",
-                    401: _UNAUTHENTICATED,
-                    403: _NOT_SEATED,
-                    404: _NO_MATCH,
+                    401: UNAUTHENTICATED,
+                    403: NOT_SEATED,
+                    404: NO_MATCH,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.seat_autoplay_start(
-            match_id=_match(match_id, request).id, user=request.user
+            match_id=match_or_404(match_id, request).id, user=request.user
         )
-        return Response(match_body(_match(match_id, request), request.user))
+        return Response(match_body(match_or_404(match_id, request), request.user))
 
 
 class MatchAutoplayDeclineView(APIView):
@@ -141,22 +141,22 @@ class MatchAutoplayDeclineView(APIView):
         request=None,
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     409: "The match is not running, the offer has not come "
                     "to you (yet), or you answered it already.",
-                    401: _UNAUTHENTICATED,
-                    403: _NOT_SEATED,
-                    404: _NO_MATCH,
+                    401: UNAUTHENTICATED,
+                    403: NOT_SEATED,
+                    404: NO_MATCH,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.seat_autoplay_decline(
-            match_id=_match(match_id, request).id, user=request.user
+            match_id=match_or_404(match_id, request).id, user=request.user
         )
-        return Response(match_body(_match(match_id, request), request.user))
+        return Response(match_body(match_or_404(match_id, request), request.user))
 
 
 class MatchBackView(APIView):
@@ -170,20 +170,22 @@ class MatchBackView(APIView):
         request=None,
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     409: "The match is not running, you have not timed out, or "
                     "you have left the match.",
-                    401: _UNAUTHENTICATED,
-                    403: _NOT_SEATED,
-                    404: _NO_MATCH,
+                    401: UNAUTHENTICATED,
+                    403: NOT_SEATED,
+                    404: NO_MATCH,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        services.seat_back(match_id=_match(match_id, request).id, user=request.user)
-        return Response(match_body(_match(match_id, request), request.user))
+        services.seat_back(
+            match_id=match_or_404(match_id, request).id, user=request.user
+        )
+        return Response(match_body(match_or_404(match_id, request), request.user))
 
 
 class MatchTakeBackView(APIView):
@@ -193,18 +195,18 @@ class MatchTakeBackView(APIView):
         request=None,
         responses={
             200: MatchSerializer,
-            **_errors(
+            **error_responses(
                 {
                     409: "The match is not running, or no robot stands in for you.",
-                    401: _UNAUTHENTICATED,
-                    403: _NOT_SEATED,
-                    404: _NO_MATCH,
+                    401: UNAUTHENTICATED,
+                    403: NOT_SEATED,
+                    404: NO_MATCH,
                 }
             ),
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         services.seat_take_back(
-            match_id=_match(match_id, request).id, user=request.user
+            match_id=match_or_404(match_id, request).id, user=request.user
         )
-        return Response(match_body(_match(match_id, request), request.user))
+        return Response(match_body(match_or_404(match_id, request), request.user))

@@ -148,14 +148,12 @@ class TokenView(APIView):
                 password=serializer.validated_data["password"],
             )
         except LogInRateLimited as refusal:
-            return _refusal(refusal.message, status.HTTP_429_TOO_MANY_REQUESTS)
+            return _refusal(refusal.message, refusal.status_code)
         except RateLimitsUnavailable as error:
             # Fail closed: no password is tried uncounted.
             raise ServiceUnavailable(LOG_IN_UNAVAILABLE) from error
         except LogInRefused as refusal:
-            # Well-formed, but not credentials that log in: 401, not a 400
-            # for a request the schema allows.
-            response = _refusal(refusal.message, status.HTTP_401_UNAUTHORIZED)
+            response = _refusal(refusal.message, refusal.status_code)
             response["WWW-Authenticate"] = "Token"
             return response
         return Response({"token": token.key})

@@ -174,8 +174,7 @@ class VacationView(APIView):
                     user=user, days=serializer.validated_data["days"]
                 )
             except VacationRefused as refusal:
-                # The account's state decides, not the body: 409.
-                return _refusal(refusal.message, status.HTTP_409_CONFLICT)
+                return _refusal(refusal.message, refusal.status_code)
         else:
             games_services.vacation_end(user=user)
         return Response(_vacation_body(user))

@@ -21,8 +21,8 @@ from accounts.models import User
 from accounts.ratelimits import LOG_IN_UNAVAILABLE, RateLimitsUnavailable
 from games import exceptions
 from games.broadcast import match_group, user_group
-from games.consumers.presence import _presence_start, _presence_stop
-from games.consumers.shared import LayerGroups, _match_versions
+from games.consumers.presence import presence_start, presence_stop
+from games.consumers.shared import LayerGroups, match_versions
 from games.rules.base import RulesError
 from games.text import message_text
 
@@ -87,7 +87,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
             await self._handle(None, header=header)
 
     async def disconnect(self, code: int) -> None:
-        await _presence_stop(self, self.presence)
+        await presence_stop(self, self.presence)
         await self.layer_groups.stop()
         if self.user is not None:
             # Leaving an entry that was never recorded changes nothing.
@@ -243,7 +243,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
         self.scope["user"] = user  # type: ignore[typeddict-item]
         await play_presence.program_start(user.pk, self.channel_name)
         await self.layer_groups.join(user_group(user.pk))
-        self.presence = await _presence_start(
+        self.presence = await presence_start(
             self, user.pk, also=play_presence.program_beat
         )
         for match_id in await database_sync_to_async(requests.seated_match_ids)(user):
@@ -340,7 +340,7 @@ class PlayConsumer(AsyncWebsocketConsumer):
                 self.watched[match_id] = -1
                 await self.layer_groups.join(match_group(match_id))
         async with self.push_lock:
-            versions = await call(_match_versions)(list(self.watched))
+            versions = await call(match_versions)(list(self.watched))
             for match_id, version in sorted(versions.items()):
                 if match_id in self.watched and version > self.watched[match_id]:
                     await self._push_match(match_id, newer=True)

@@ -28,7 +28,7 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.models import User
-from games.consumers.presence import _presence_call
+from games.consumers.presence import presence_call
 from games.notifications import presence
 
 # Entries of crashed processes stay in the set this long before a join
@@ -103,14 +103,14 @@ async def program_start(user_id: int, channel_name: str) -> None:
     """Record the authenticated socket.
 
     Its beats ride on the socket's page-presence heartbeat
-    (`_presence_start(..., also=program_beat)`).
+    (`presence_start(..., also=program_beat)`).
     """
-    await _presence_call(program_join, user_id, channel_name)
+    await presence_call(program_join, user_id, channel_name)
 
 
 async def program_stop(user_id: int, channel_name: str) -> None:
     """Record that the socket closed."""
-    await _presence_call(program_leave, user_id, channel_name)
+    await presence_call(program_leave, user_id, channel_name)
 
 
 # Helpers

@@ -14,7 +14,6 @@ import itertools
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import AuthenticationFailed
@@ -140,12 +139,7 @@ def games_list(user: User, data: Any) -> list[dict[str, Any]]:
         filters = data
     else:
         raise PlayError("bad_data", BAD_FILTER)
-    mine = Exists(Seat.objects.filter(match=OuterRef("pk"), user=user))
-    matches = (
-        Match.objects.filter(Q(private=False) | mine)
-        .prefetch_related("seats__user")
-        .order_by("-created_at")
-    )
+    matches = selectors.matches_visible_to(user=user)
     status = filters.get("status")
     state = None
     if status not in (None, ""):

@@ -9,7 +9,7 @@ move, bob a tournament away from a win.
 The dice come from the state's Rng, so the test first searches, in this
 process and without a browser, for the Rng seed with which the people's
 fixed policy (the strong robot's choice on their view) and the real robot
-(seeded as games/services/turns.py `_robot_move` seeds it) play a match with
+(seeded as games/services/core.py `robot_move_choose` seeds it) play a match with
 a defence by a person, a tournament in which a person throws, and a win
 within MAX_MOVES moves. The search runs at test time, so it follows any
 change to the engine or the robot.
@@ -133,7 +133,7 @@ def _play_out(
     """Play `state` for at most MAX_MOVES moves as the browser test will.
 
     People: the strong robot's choice on their own view, Rng(0, step). The
-    robot: the registered robot `robot`, seeded as `_robot_move` seeds it
+    robot: the registered robot `robot`, seeded as `robot_move_choose` seeds it
     (match version `version` + step before the move).
     """
     chooser = robots_for(SLUG)[robot]

@@ -13,7 +13,7 @@ from games import exceptions, services
 from games.broadcast import match_group, user_group
 from games.models import LeaveReason, Match, MatchEvent, Seat
 from games.rules import Outcome
-from games.services.turns import _outcome_resigned_last
+from games.services.core import outcome_resigned_last
 from tests.games.helpers import legal_json, play_to_end, seats_to_move
 
 pytestmark = pytest.mark.django_db
@@ -149,7 +149,7 @@ def test_the_robot_plays_the_resigned_seat_out_and_its_person_ranks_last(
     stored = Outcome.from_json(table_of_four.outcome)
     assert stored.ranks[1] == 4
     # The others keep the order the game gave them (see the cases below).
-    assert stored == _outcome_resigned_last(game_says, frozenset({1}))
+    assert stored == outcome_resigned_last(game_says, frozenset({1}))
     assert (stored.reason, stored.scores) == (game_says.reason, game_says.scores)
 
 
@@ -172,7 +172,7 @@ def test_resigned_seats_tie_for_last_and_the_others_keep_their_order(
 ):
     outcome = Outcome(ranks=ranks, reason="race_over", scores=(5,) * len(ranks))
 
-    result = _outcome_resigned_last(outcome, frozenset(resigned))
+    result = outcome_resigned_last(outcome, frozenset(resigned))
 
     assert result == Outcome(ranks=expected, reason="race_over", scores=outcome.scores)
 

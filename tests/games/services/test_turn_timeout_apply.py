@@ -2,7 +2,7 @@
 
 The sweep finds overdue matches through the deadline index and enqueues
 one task per match and version; the task's service plays the seat's turn
-with the stand-in through `_move_apply`, marks the moves as timeouts and
+with the stand-in through `move_apply`, marks the moves as timeouts and
 counts a strike; moving or "I'm back" clears the strikes; the third in a
 row hands the seat to the robot for good. Time is travelled, never slept.
 """

@@ -1,8 +1,8 @@
 """The seams every write shares: a match starts, a turn starts, a match ends.
 
 The seats' stored to-move columns follow the rules' `to_move` in the same
-transaction as the state, and the two seams (`_turns_start`,
-`_match_finish`) are called exactly where the rules say a turn starts or
+transaction as the state, and the two seams (`turns_start`,
+`match_finish`) are called exactly where the rules say a turn starts or
 the match ends.
 """
 
@@ -12,7 +12,7 @@ import pytest
 
 from games import services
 from games.models import Match
-from games.services import matches, seats, turns
+from games.services import core, matches, seats
 from tests.games.helpers import legal_json, play_to_end, seats_to_move
 
 pytestmark = pytest.mark.django_db
@@ -28,13 +28,13 @@ def _columns(match):
 def turn_starts(monkeypatch):
     """Record each call of the turn-started seam as (match id, seats, version)."""
     calls = []
-    real = turns._turns_start
+    real = core.turns_start
 
     def spy(match, seats, positions, *, now):
         calls.append((match.id, positions, match.version))
         real(match, seats, positions, now=now)
 
-    monkeypatch.setattr(turns, "_turns_start", spy)
+    monkeypatch.setattr(core, "turns_start", spy)
     return calls
 
 
@@ -42,15 +42,15 @@ def turn_starts(monkeypatch):
 def finishes(monkeypatch):
     """Record each call of the match-finished seam as (match id, status)."""
     calls = []
-    real = turns._match_finish
+    real = core.match_finish
 
     def spy(match, *, status, outcome=None):
         calls.append((match.id, status))
         real(match, status=status, outcome=outcome)
 
     # The modules that end matches hold their own reference to the seam.
-    for module in (turns, matches, seats):
-        monkeypatch.setattr(module, "_match_finish", spy)
+    for module in (core, matches, seats):
+        monkeypatch.setattr(module, "match_finish", spy)
     return calls
 
 
@@ -85,7 +85,7 @@ def test_the_columns_follow_the_rules_through_a_whole_match(
 ):
     rules = race_match.rules
     checked = 0
-    real = turns._to_move_record
+    real = core.to_move_record
 
     def check(match, *, before, after, mover, **kwargs):
         nonlocal checked
@@ -94,7 +94,7 @@ def test_the_columns_follow_the_rules_through_a_whole_match(
         assert stored == set(rules.to_move(match.game_state()))
         checked += 1
 
-    monkeypatch.setattr(turns, "_to_move_record", check)
+    monkeypatch.setattr(core, "to_move_record", check)
     play_to_end(race_match, {0: alice, 1: bob}, seed=4)
 
     assert checked == race_match.moves.count() - 1

@@ -46,9 +46,9 @@ from games.rules.base import JSON
 from games.rules.knatsch.state import Move
 from games.rules.rng import Rng
 
-from .aims import _revenge, _target
+from .aims import choose_revenge, choose_target
 from .odds import chance
-from .throws import _roll
+from .throws import choose_roll
 
 __all__ = ["chance", "choose_strong"]
 
@@ -58,7 +58,7 @@ def choose_strong(view: JSON, legal: list[Move], rng: Rng) -> Move:
     if not legal:
         raise ValueError("no legal move")
     if view["phase"] == "roll":
-        return _roll(view, legal)
+        return choose_roll(view, legal)
     if view["phase"] == "revenge":
-        return _revenge(view, legal)
-    return _target(view, legal)
+        return choose_revenge(view, legal)
+    return choose_target(view, legal)

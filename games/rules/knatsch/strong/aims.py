@@ -20,8 +20,8 @@ from games.rules.knatsch.state import (
     RollForStack,
 )
 
-from .odds import _as_result, chance
-from .throws import _means
+from .odds import as_result, chance
+from .throws import player_means
 from .worth import WIN, potential, special_worth, steps
 
 # ---------------------------------------------------------------------------
@@ -58,9 +58,11 @@ class _Board:
         self.seats: int = view["seats"]
         self.players: list[JSON] = view["players"]
         self.me = self.players[self.seat]
-        self.attack = _means(self.me, "attack")
+        self.attack = player_means(self.me, "attack")
         self.kings = [
-            0.0 if s == self.seat else chance(KING_COMBINATION, *_means(p, "attack"))
+            0.0
+            if s == self.seat
+            else chance(KING_COMBINATION, *player_means(p, "attack"))
             for s, p in enumerate(self.players)
         ]
         self.values = [
@@ -116,14 +118,14 @@ class _Board:
         time; every other player must beat it.
         """
         if self.host is None:
-            means = _means(self.me, "host")
+            means = player_means(self.me, "host")
             typical = LADDER[0]
             for level in LADDER[1:]:
                 if chance(level, *means) < 0.5:
                     break
                 typical = level
             self.host = prod(
-                1.0 - chance(typical, *_means(p, "joust"))
+                1.0 - chance(typical, *player_means(p, "joust"))
                 for p in self.players
                 if p["seat"] != self.seat
             )
@@ -142,17 +144,17 @@ class _Board:
             return win * self.gain(seat, tournaments=1) - sum(
                 lose * self.weight(s) * self.gain(s, tournaments=1) for s in others
             )
-        p = chance(_as_result(card["combination"]), *self.attack)
+        p = chance(as_result(card["combination"]), *self.attack)
         if card["type"] == "castle":
             return p * self.gain(seat, castles=1)
         return p * (self.special(card, seat) + chain)
 
     def attack_card(self, owner: int, card: JSON) -> float:
         """Return the expected worth of attacking `owner`'s card `card`."""
-        combination = _as_result(card["combination"])
+        combination = as_result(card["combination"])
         p = chance(combination, *self.attack)
         if card["type"] == "castle":
-            defend = chance(combination, *_means(self.players[owner], "defence"))
+            defend = chance(combination, *player_means(self.players[owner], "defence"))
             swing = self.gain(self.seat, castles=1) - self.weight(owner) * self.gain(
                 owner, castles=-1
             )
@@ -304,7 +306,7 @@ def _put_under(
     return choice[1]
 
 
-def _target(view: JSON, legal: list[Move]) -> Move:
+def choose_target(view: JSON, legal: list[Move]) -> Move:
     """Return the target worth most, or a put-under worth more than that.
 
     Passing, where allowed (an extra attempt, the King as the only target),
@@ -327,7 +329,7 @@ def _target(view: JSON, legal: list[Move]) -> Move:
     return max(scored, key=lambda item: (item[0], -order[item[1]]))[1]
 
 
-def _revenge(view: JSON, legal: list[Move]) -> Move:
+def choose_revenge(view: JSON, legal: list[Move]) -> Move:
     """Give up the castle easiest to attack, under the larger stack (it comes up last)."""
     revenges = [m for m in legal if isinstance(m, Revenge)]
     seat = view["current"]

@@ -25,7 +25,9 @@ SIX = 6
 
 
 @cache
-def _outcomes(dice: int, kicker_faces: int) -> tuple[tuple[int, int, bool, float], ...]:
+def throw_outcomes(
+    dice: int, kicker_faces: int
+) -> tuple[tuple[int, int, bool, float], ...]:
     """Return the outcomes of throwing `dice` dice while collecting one face.
 
     Each is (group dice thrown, sixes thrown, a kicker face thrown, probability);
@@ -59,12 +61,12 @@ def _after(
     if left == 0 or have + others == 0:
         return 0.0
     return max(
-        _throw(need, kept, dice, with_kicker, left, alt, q)
-        for kept, dice, with_kicker in _ways_on(have, others, alt and kicker)
+        throw_chance(need, kept, dice, with_kicker, left, alt, q)
+        for kept, dice, with_kicker in ways_on(have, others, alt and kicker)
     )
 
 
-def _ways_on(have: int, others: int, kicker: bool) -> list[tuple[int, int, bool]]:
+def ways_on(have: int, others: int, kicker: bool) -> list[tuple[int, int, bool]]:
     """Return the ways to go on collecting a face: (dice of it kept, dice thrown, kicker kept).
 
     Keep every die of the face and throw the others, also keeping a kicker
@@ -80,17 +82,17 @@ def _ways_on(have: int, others: int, kicker: bool) -> list[tuple[int, int, bool]
 
 
 @cache
-def _throw(
+def throw_chance(
     need: int, have: int, dice: int, kept: bool, left: int, alt: bool, q: int
 ) -> float:
     """Return the chance of success throwing `dice` dice now (`kept`: a kicker die kept)."""
     return sum(
         p * _after(need, have + g, dice - g - s + kept, kept or k, left - 1, alt, q)
-        for g, s, k, p in _outcomes(dice, q if alt else 0)
+        for g, s, k, p in throw_outcomes(dice, q if alt else 0)
     )
 
 
-def _aim(beat: Result, face: int, fixed: tuple[int, ...]) -> tuple[int, bool, int]:
+def aim(beat: Result, face: int, fixed: tuple[int, ...]) -> tuple[int, bool, int]:
     """Return (dice of `face` needed on the table, alt, q) to beat `beat` collecting `face`.
 
     alt: one die fewer also beats `beat` with a kicker die showing one of the
@@ -184,7 +186,7 @@ def chance(beat: Result, dice: int, throws: int, fixed: tuple[int, ...] = ()) ->
     probabilities, columns, _ = _throws_of(dice)
     per_face = []
     for face in FACES:
-        need, alt, q = _aim(beat, face, fixed)
+        need, alt, q = aim(beat, face, fixed)
         values = _face_values(need, alt, q, throws)
         index = columns[face - 1]
         if alt:
@@ -194,7 +196,7 @@ def chance(beat: Result, dice: int, throws: int, fixed: tuple[int, ...] = ()) ->
     return total
 
 
-def _as_result(values: list[int]) -> Result:
+def as_result(values: list[int]) -> Result:
     """Return a result or combination from its JSON list [count, face, kicker]."""
     count, face, kicker = values
     return (count, face, kicker)

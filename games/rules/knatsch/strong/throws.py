@@ -15,7 +15,16 @@ from games.rules.knatsch.state import (
     Throw,
 )
 
-from .odds import FACES, Means, _aim, _as_result, _outcomes, _throw, _ways_on, chance
+from .odds import (
+    FACES,
+    Means,
+    aim,
+    as_result,
+    chance,
+    throw_chance,
+    throw_outcomes,
+    ways_on,
+)
 
 # ---------------------------------------------------------------------------
 # Throws
@@ -24,7 +33,7 @@ from .odds import FACES, Means, _aim, _as_result, _outcomes, _throw, _ways_on, c
 def _keeps(
     table: tuple[int, ...], face: int, kicker_above: int | None
 ) -> list[tuple[int, int, bool, tuple[int, ...]]]:
-    """Return the ways to go on collecting `face` from `table`, as `_ways_on`.
+    """Return the ways to go on collecting `face` from `table`, as `ways_on`.
 
     Each is (dice of the face kept, dice thrown, kicker kept, the dice kept);
     the kicker die kept is the highest other die above `kicker_above` (None:
@@ -44,7 +53,7 @@ def _keeps(
             with_kicker,
             (face,) * kept + (tuple(kickers[-1:]) if with_kicker else ()),
         )
-        for kept, dice, with_kicker in _ways_on(have, others, bool(kickers))
+        for kept, dice, with_kicker in ways_on(have, others, bool(kickers))
     ]
 
 
@@ -54,11 +63,11 @@ def _keep_for_chance(
     """Return (chance, dice to keep) of the best way to go on beating `beat`."""
     best: tuple[float, tuple[int, ...]] = (-1.0, ())
     for face in reversed(FACES):  # equal chances: the higher group
-        need, alt, q = _aim(beat, face, fixed)
+        need, alt, q = aim(beat, face, fixed)
         for kept, dice, with_kicker, keep in _keeps(
             table, face, beat[2] if alt else None
         ):
-            value = _throw(need, kept, dice, with_kicker, left, alt, q)
+            value = throw_chance(need, kept, dice, with_kicker, left, alt, q)
             if value > best[0] + 1e-12:
                 best = (value, tuple(sorted(keep)))
     return best
@@ -106,7 +115,7 @@ class _Improver:
         if key not in self.memo:
             best = self._end(face, have, kicker)
             if left > 0 and have + others:
-                for kept, dice, with_kicker in _ways_on(have, others, kicker):
+                for kept, dice, with_kicker in ways_on(have, others, kicker):
                     best = max(best, self.throw(face, kept, dice, with_kicker, left))
             self.memo[key] = best
         return self.memo[key]
@@ -117,7 +126,7 @@ class _Improver:
         return sum(
             p
             * self.value(face, have + g, dice - g - s + kept, bool(kept or k), left - 1)
-            for g, s, k, p in _outcomes(dice, q)
+            for g, s, k, p in throw_outcomes(dice, q)
         )
 
     def _kicker_faces(self, face: int) -> int:
@@ -139,7 +148,7 @@ class _Improver:
         return best
 
 
-def _means(player: JSON, role: str) -> Means:
+def player_means(player: JSON, role: str) -> Means:
     """Return a player's means when throwing as `role` (a key of its view's `throws`)."""
     return (player["dice"], player["throws"][role], tuple(sorted(player["squires"])))
 
@@ -150,10 +159,10 @@ def _threats(view: JSON, attempt: JSON) -> list[Means]:
     players = view["players"]
     if role == "attack" and attempt["owner"] is not None:
         if attempt["target"].get("type") == "castle":
-            return [_means(players[attempt["owner"]], "defence")]
+            return [player_means(players[attempt["owner"]], "defence")]
         return []
     if role in ("host", "joust") and view["tournament"] is not None:
-        return [_means(players[s], "joust") for s in view["tournament"]["order"]]
+        return [player_means(players[s], "joust") for s in view["tournament"]["order"]]
     return []
 
 
@@ -184,7 +193,7 @@ def choose_keep(
     return keep if value > now + 1e-9 else None
 
 
-def _roll(view: JSON, legal: list[Move]) -> Move:
+def choose_roll(view: JSON, legal: list[Move]) -> Move:
     """Return a throw (the dice to keep) or a stop for the attempt in the view."""
     attempt = view["attempt"]
     throws = [m for m in legal if isinstance(m, Throw)]
@@ -196,7 +205,7 @@ def _roll(view: JSON, legal: list[Move]) -> Move:
         tuple(attempt["table"]),
         tuple(sorted(attempt["fixed"])),
         attempt["max_throws"] - attempt["throws"],
-        _as_result(attempt["beat"]),
+        as_result(attempt["beat"]),
         _threats(view, attempt),
     )
     if keep is None:

@@ -11,7 +11,7 @@ from games.rules.base import JSON
 from games.rules.knatsch.dice import Result
 
 from .odds import Means, chance
-from .throws import _means
+from .throws import player_means
 
 WIN = 100.0
 # The potential of being `steps` captures away from a win (index = steps).
@@ -71,7 +71,7 @@ def special_worth(card: JSON, player: JSON, owned: bool) -> float:
     return _special_effect(
         card["kind"],
         card["value"],
-        tuple(_means(player, role) for role in ROLE_WEIGHTS),
+        tuple(player_means(player, role) for role in ROLE_WEIGHTS),
         owned,
         len(player["castles"]) > 1,
     )

@@ -1,14 +1,29 @@
-"""The core every write shares: starting a match, applying a move, turns, the end.
+"""The public kernel every write shares: lock, seats, start, move, turns, end.
 
-Every move (a person's, a robot's, later a timeout's) goes through
-`_move_apply`; every match starts in `_match_start` and ends in
-`_match_finish`; a seat's turn starts in `_turns_start`. Each keeps the
-stored columns (status, version, the seats' to-move columns) in step with
-the engine state in the same transaction, and schedules what follows
-(pushes, robot tasks) with `transaction.on_commit`.
+The service modules beside this one (matches, seats, moves, endings,
+timeouts, moderation, vacations) are written on top of these functions and
+import nothing private from each other. What is here:
 
-Every function here must be called inside `transaction.atomic()` with the
-match row locked by `_match_lock`.
+- `match_lock(match_id) -> Match`: the one way to lock a match row
+  (`SELECT ... FOR UPDATE`). Raises MatchNotActive for an unknown id; a
+  caller for which a missing match is no error (a stale task, a sweep)
+  catches that and does nothing.
+- Reads under the lock: `match_seats`, `active_seat_of`, `match_state`,
+  `robot_move_choose`.
+- The seams: every match starts in `match_start` (or
+  `match_start_if_full`), every move (a person's, a robot's, a timeout's)
+  goes through `move_apply`, a seat's turn starts in `turns_start` (via
+  `to_move_record`), every match ends in `match_finish`.
+- Seat changes several services share: `seat_controller_set`,
+  `seat_strikes_clear`, `robot_name_resolve`; and the robot task:
+  `system_move_enqueue`, `robot_task_enqueue`.
+
+Each keeps the stored columns (status, version, the seats' to-move columns)
+in step with the engine state in the same transaction, and schedules what
+follows (pushes, robot tasks) with `transaction.on_commit`. Except
+`match_lock` itself and the pure `outcome_resigned_last`, every function
+here must be called inside `transaction.atomic()` with the match row locked
+by `match_lock`; none takes another lock.
 """
 
 from __future__ import annotations
@@ -22,18 +37,21 @@ from msgspec.structs import replace
 
 from accounts.models import User
 from games import broadcast, exceptions
-from games.models import LeaveReason, Match, Move, Seat
+from games.models import LeaveReason, Match, MatchEvent, Move, Seat
 from games.rules import IllegalMove, Outcome, Rng, turns_started
-from games.rules.registry import game_entry
+from games.rules.registry import default_robot, game_entry
 
-from .clocks import _clocks_follow, _clocks_start
-from .notices import _notify_match_ended, _notify_match_started, _notify_turns
+from .clocks import clocks_follow, clocks_start
+from .notices import notify_match_ended, notify_match_started, notify_turns
 
 
-def _match_lock(match_id: int) -> Match:
-    """Return the match row locked for this transaction (call inside atomic).
+def match_lock(match_id: int) -> Match:
+    """Return match `match_id` with its row locked until the transaction ends.
 
-    Raises MatchNotActive for an unknown id.
+    Call inside `transaction.atomic()`; the lock (`SELECT ... FOR UPDATE`)
+    is what serialises every write to a match, its seats and its moves.
+    Raises MatchNotActive when there is no such match; callers for which
+    that is no error (idempotent tasks, sweeps) catch it and return.
     """
     try:
         return Match.objects.select_for_update().get(id=match_id)
@@ -41,29 +59,32 @@ def _match_lock(match_id: int) -> Match:
         raise exceptions.MatchNotActive() from None
 
 
-def _match_seats(match: Match) -> list[Seat]:
-    """Return the match's seats in position order, with their persons (one query)."""
+def match_seats(match: Match) -> list[Seat]:
+    """Return the match's seats in position order, with their persons (one query).
+
+    Takes no lock itself: callers that write hold the match row's lock.
+    """
     return list(match.seats.select_related("user").order_by("position"))
 
 
-def _active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
+def active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
     """Return the seats of an active `match` and `user`'s among them.
 
     Call with the match row locked. Raises MatchNotActive, NotSeated.
     """
     if match.status != Match.Status.ACTIVE:
         raise exceptions.MatchNotActive()
-    seats = _match_seats(match)
+    seats = match_seats(match)
     seat = next((s for s in seats if s.user_id == user.id), None)
     if seat is None:
         raise exceptions.NotSeated()
     return seats, seat
 
 
-def _match_state(match: Match) -> Any:
-    """Return the engine state of an active match.
+def match_state(match: Match) -> Any:
+    """Return the engine state of an active match (the game's own State type).
 
-    Raises InvalidMove when the stored state cannot be read (for example a
+    Call with the match row locked. Raises InvalidMove when the stored state cannot be read (for example a
     state of an older rules version that the engine cannot upgrade).
     """
     try:
@@ -72,11 +93,14 @@ def _match_state(match: Match) -> Any:
         raise exceptions.InvalidMove(exceptions.STATE_UNREADABLE) from error
 
 
-def _robot_move(match: Match, state: Any, position: int, robot: str) -> Any:
+def robot_move_choose(match: Match, state: Any, position: int, robot: str) -> Any:
     """Return the move the game's robot named `robot` chooses for seat `position`.
 
     It sees only the seat's view. A robot's randomness is seeded too, apart
     from the game's own Rng, so replaying a match replays its robots.
+    `state` is the match's engine state (`match_state`); returns the game's
+    Move. Call with the match row locked; `robot` must be one of the game's
+    (`robot_name_resolve`), else KeyError.
     """
     rules = match.rules
     chooser = game_entry(match.game_slug).robots[robot]
@@ -86,12 +110,14 @@ def _robot_move(match: Match, state: Any, position: int, robot: str) -> Any:
     )
 
 
-def _match_start(match: Match, seats: list[Seat]) -> None:
+def match_start(match: Match, seats: list[Seat]) -> None:
     """Deal `match` and start it, every seat being taken.
+
+    Call with the match row locked; `seats` are the match's (`match_seats`).
 
     1. Create the state from the match's seed and options; the match is
        active under the engine's current rules version.
-    2. Start the first turns (`_turns_start`).
+    2. Start the first turns (`turns_start`).
     3. On commit: announce the match; enqueue a robot if one is to move.
     """
     rules = match.rules
@@ -105,18 +131,18 @@ def _match_start(match: Match, seats: list[Seat]) -> None:
     )
     control = match.clock_control()
     if control is not None:
-        _clocks_start(match, control)
+        clocks_start(match, control)
     to_move = rules.to_move(state)
-    _to_move_record(match, before=frozenset(), after=to_move, mover=None, seats=seats)
+    to_move_record(match, before=frozenset(), after=to_move, mover=None, seats=seats)
     # Those whose turn it is hear it from their "your turn" notice.
-    _notify_match_started(match, seats, skip=to_move)
+    notify_match_started(match, seats, skip=to_move)
     broadcast.match_changed_on_commit(match)
     broadcast.lobby_changed_on_commit()
     broadcast.user_matches_changed_on_commit(match, (s.user_id for s in seats))
-    _system_move_enqueue(match, seats, to_move)
+    system_move_enqueue(match, seats, to_move)
 
 
-def _move_apply(
+def move_apply(
     match: Match,
     seats: list[Seat],
     position: int,
@@ -137,8 +163,8 @@ def _move_apply(
 
     1. The rules judge and apply the move (IllegalMove: nothing changes).
     2. Persist the state, the version bump and the Move row.
-    3. Bring the seats' to-move columns in step (`_to_move_record`, which
-       starts new turns), or finish the match (`_match_finish`).
+    3. Bring the seats' to-move columns in step (`to_move_record`, which
+       starts new turns), or finish the match (`match_finish`).
     4. On commit: announce the new version; enqueue a robot if one is to move.
     """
     rules = match.rules
@@ -165,10 +191,10 @@ def _move_apply(
     outcome = rules.outcome(new_state)
     broadcast.match_changed_on_commit(match, moved=True)
     if outcome is not None:
-        _match_finish(match, status=Match.Status.FINISHED, outcome=outcome)
+        match_finish(match, status=Match.Status.FINISHED, outcome=outcome)
         return
     to_move, before = rules.to_move(new_state), rules.to_move(state)
-    _to_move_record(
+    to_move_record(
         match,
         before=before,
         after=to_move,
@@ -181,10 +207,10 @@ def _move_apply(
     broadcast.user_matches_changed_on_commit(
         match, [s.user_id for s in seats if s.position in before ^ to_move]
     )
-    _system_move_enqueue(match, seats, to_move)
+    system_move_enqueue(match, seats, to_move)
 
 
-def _to_move_record(
+def to_move_record(
     match: Match,
     *,
     before: frozenset[int],
@@ -198,7 +224,7 @@ def _to_move_record(
 
     Call after the version bump. Seats that left `after` are cleared; the
     seats at `started` (the rules' `turns_begun`; default: those that joined
-    `after`) start their turn (`_turns_start`); the `mover`, if it stays to
+    `after`) start their turn (`turns_start`); the `mover`, if it stays to
     move within its turn (a turn of several steps), faces a new decision,
     due now. A mover that stays to move but begins a new turn (Knatsch: a
     defender whose own turn follows) ends the one turn and starts the next.
@@ -221,10 +247,10 @@ def _to_move_record(
             to_move_since=now, to_move_version=match.version
         )
     if started:
-        _turns_start(match, seats, started, now=now)
+        turns_start(match, seats, started, now=now)
     control = match.clock_control()
     if control is not None:
-        _clocks_follow(
+        clocks_follow(
             match,
             control,
             stop=left | staying,
@@ -235,7 +261,7 @@ def _to_move_record(
         )
 
 
-def _turns_start(
+def turns_start(
     match: Match, seats: list[Seat], positions: frozenset[int], *, now: datetime
 ) -> None:
     """Start the turns of the seats at `positions`, which just became to move.
@@ -243,30 +269,30 @@ def _turns_start(
     The seam where a seat's turn begins: the seats' to-move columns are
     stamped with `now` (UTC) and the current version here. What else follows
     a new turn belongs here too: the "your turn" notices (`seats` are the
-    match's, with their persons); the clocks start in `_to_move_record`,
+    match's, with their persons); the clocks start in `to_move_record`,
     together with the mover's when its turn goes on.
     """
     match.seats.filter(position__in=positions).update(
         to_move_since=now, to_move_version=match.version
     )
-    _notify_turns(match, seats, positions)
+    notify_turns(match, seats, positions)
 
 
-def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -> None:
+def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -> None:
     """End `match` as FINISHED (with its `outcome`), CANCELLED or ABORTED.
 
     The one place where a match ends, after its last move or by an abort:
     status, outcome and end time are saved, no seat is to move any more.
     What else follows the end belongs here too: the persons seated are
     notified (finished with their result, or cancelled); ratings will.
-    Seats whose person resigned are ranked last (`_outcome_resigned_last`).
+    Seats whose person resigned are ranked last (`outcome_resigned_last`).
     """
-    seats = _match_seats(match)
+    seats = match_seats(match)
     if outcome is not None:
         resigned = frozenset(
             s.position for s in seats if s.left_reason == LeaveReason.RESIGNED
         )
-        outcome = _outcome_resigned_last(outcome, resigned)
+        outcome = outcome_resigned_last(outcome, resigned)
     match.status = status
     match.outcome = outcome.to_json() if outcome is not None else None
     match.finished_at = timezone.now()
@@ -287,10 +313,10 @@ def _match_finish(match: Match, *, status: str, outcome: Outcome | None = None) 
         clock_warn_at=None,
     )
     broadcast.user_matches_changed_on_commit(match, [s.user_id for s in seats])
-    _notify_match_ended(match, seats, outcome=outcome)
+    notify_match_ended(match, seats, outcome=outcome)
 
 
-def _outcome_resigned_last(outcome: Outcome, resigned: frozenset[int]) -> Outcome:
+def outcome_resigned_last(outcome: Outcome, resigned: frozenset[int]) -> Outcome:
     """Return `outcome` with the seats at `resigned` tied for last place.
 
     The other seats keep their order and ties (ranks counted as the rules
@@ -311,7 +337,7 @@ def _outcome_resigned_last(outcome: Outcome, resigned: frozenset[int]) -> Outcom
     return replace(outcome, ranks=new_ranks)
 
 
-def _system_move_enqueue(
+def system_move_enqueue(
     match: Match, seats: list[Seat], to_move: frozenset[int]
 ) -> None:
     """Enqueue a robot task, after commit, if the system plays a seat to move.
@@ -321,13 +347,78 @@ def _system_move_enqueue(
     into an error page; the failure is logged and the resume sweep retries.
     """
     if any(s.played_by_system for s in seats if s.position in to_move):
-        _robot_task_enqueue(match.id, match.version)
+        robot_task_enqueue(match.id, match.version)
 
 
-def _robot_task_enqueue(match_id: int, version: int) -> None:
+def robot_task_enqueue(match_id: int, version: int) -> None:
     """Enqueue the robot task for `match_id` at `version`, after commit."""
     from games.tasks import play_robot_turn as play_robot_turn_task
 
     transaction.on_commit(
         lambda: play_robot_turn_task.delay(match_id, version), robust=True
     )
+
+
+def match_start_if_full(match: Match) -> None:
+    """Start `match` if no seat is free, else announce the seat change.
+
+    Call with the match row locked.
+    """
+    seats = match_seats(match)
+    if any(seat.is_free for seat in seats):
+        broadcast.match_changed_on_commit(match)
+        broadcast.lobby_changed_on_commit()
+        broadcast.user_matches_changed_on_commit(match, (s.user_id for s in seats))
+        return
+    match_start(match, seats)
+
+
+def seat_strikes_clear(match: Match, seat: Seat) -> None:
+    """Clear `seat`'s strikes and log that its person is back.
+
+    Call with the match row locked. Saves the seat, writes a BACK table
+    event at the match's version and announces the match on commit.
+    """
+    seat.timeouts_in_row = 0
+    seat.save(update_fields=["timeouts_in_row"])
+    MatchEvent.objects.create(
+        match=match,
+        version=match.version,
+        kind=MatchEvent.Kind.BACK,
+        seat=seat.position,
+        actor_id=seat.user_id,
+    )
+    broadcast.match_changed_on_commit(match)
+
+
+def robot_name_resolve(match: Match, robot: str) -> str:
+    """Return `robot` if the game has it, or the default robot for "".
+
+    Raises SeatUnavailable (UNKNOWN_ROBOT) for a name the game has no
+    robot of. Reads the registry only: no query, no lock needed.
+    """
+    if not robot:
+        return default_robot(match.game_slug).name
+    if robot not in game_entry(match.game_slug).robots:
+        raise exceptions.SeatUnavailable(exceptions.UNKNOWN_ROBOT)
+    return robot
+
+
+def seat_controller_set(
+    match: Match, seats: list[Seat], seat: Seat, controller: str, robot: str
+) -> None:
+    """Hand `seat` to `controller` (playing `robot`) and announce it.
+
+    Also saves the seat's answer to the offer to finish automatically
+    (`autoplay_declined_at`), as the caller set it. Call with the match
+    row locked. A robot that now plays a seat to move
+    is enqueued on commit.
+    """
+    seat.controller = controller
+    seat.robot = robot
+    seat.save(update_fields=["controller", "robot", "autoplay_declined_at"])
+    broadcast.match_changed_on_commit(match)
+    # Whether it is the person's turn (not their stand-in's) shows in their list.
+    broadcast.user_matches_changed_on_commit(match, [seat.user_id])
+    to_move = frozenset(s.position for s in seats if s.is_to_move)
+    system_move_enqueue(match, seats, to_move)
