@@ -15,9 +15,8 @@ import pytest
 import time_machine
 
 from games import exceptions, services, tasks
-from games.clocks import PRESETS
+from games.clocks import PRESETS, STRIKES_TO_LEAVE
 from games.models import LeaveReason, Match, MatchEvent, Seat
-from games.services.timeouts import STRIKES_TO_LEAVE
 from tests.games.helpers import legal_json, seats_to_move
 from tests.games.race.helpers import live_race, reach_play_phase
 
