@@ -220,3 +220,14 @@ def test_a_declared_move_type_is_what_the_game_parses(slug):
             assert rules.move_from_json(data) == move
         move = robot.choose(rules.view(state, seat), legal, Rng(7, step))
         state, _events = rules.apply(state, seat, move)
+
+
+def test_every_record_of_every_game_gets_its_own_component_name():
+    # Dice Stars has a move `Draw` and a view part `DiceStarsDraw`: both
+    # named DiceStarsDraw, one would silently replace the other.
+    for slug in registry.game_slugs():
+        rules = registry.rules_for(slug)
+        declared = [t for t in (rules.move_type, rules.view_type) if t is not None]
+        _tops, found = msgspec.json.schema_components(declared)
+        components = game_type_components(slug, rules)
+        assert len(components) >= len(found), slug

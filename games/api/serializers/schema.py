@@ -138,7 +138,7 @@ def game_type_components(slug: str, rules: Any) -> dict[str, dict[str, Any]]:
     tops, found = msgspec.json.schema_components(
         list(declared.values()), ref_template=_COMPONENTS + "{name}"
     )
-    names = {name: name if name.startswith(prefix) else prefix + name for name in found}
+    names = _component_names(prefix, found)
     renamed: set[str] = set()
     for name, top in zip(declared, tops, strict=True):
         target = top.get("$ref", "").removeprefix(_COMPONENTS)
@@ -151,6 +151,25 @@ def game_type_components(slug: str, rules: Any) -> dict[str, dict[str, Any]]:
     for original, schema in found.items():
         components[names[original]] = schema
     return {name: _openapi_30(schema, names) for name, schema in components.items()}
+
+
+def _component_names(prefix: str, found: dict[str, Any]) -> dict[str, str]:
+    """Return a unique component name for each of a game's records, by class name.
+
+    `<Game><Record>`, or the record's own name when it starts with the game's;
+    a record whose prefixed name another record already has (a move `Draw`
+    beside a view part `DiceStarsDraw`) becomes `<Game><Record>Record`.
+    Raises ValueError if even that is taken.
+    """
+    names: dict[str, str] = {}
+    for name in sorted(found, key=lambda n: (not n.startswith(prefix), n)):
+        candidate = name if name.startswith(prefix) else prefix + name
+        if candidate in names.values() or (candidate != name and candidate in found):
+            candidate = f"{prefix}{name}Record"
+        if candidate in names.values():
+            raise ValueError(f"two records of {prefix} are both named {candidate}")
+        names[name] = candidate
+    return names
 
 
 def declared_component(declared: type[msgspec.Struct]) -> dict[str, Any]:
