@@ -84,7 +84,7 @@ def is_present(user_id: int) -> bool:
     """Return whether the person has a page open now (one command or query)."""
     now = timezone.now()
     if settings.REDIS_URL:
-        count: int = _redis().zcount(_key(user_id), f"({now.timestamp()}", "+inf")
+        count: int = redis_client().zcount(_key(user_id), f"({now.timestamp()}", "+inf")
         return count > 0
     return Presence.objects.filter(user_id=user_id, expires_at__gt=now).exists()
 
@@ -97,7 +97,7 @@ def seen_since(user_id: int, since: datetime) -> bool:
     One Redis command or one query.
     """
     if settings.REDIS_URL:
-        count: int = _redis().zcount(_key(user_id), since.timestamp(), "+inf")
+        count: int = redis_client().zcount(_key(user_id), since.timestamp(), "+inf")
         return count > 0
     return Presence.objects.filter(user_id=user_id, expires_at__gte=since).exists()
 
@@ -150,7 +150,7 @@ def mark_sorted_set(
     key's expiry to `keep` + PRESENCE_TTL, in one round trip. Raises
     redis.exceptions.RedisError or OSError when Redis is unreachable.
     """
-    pipe = _redis().pipeline(transaction=True)
+    pipe = redis_client().pipeline(transaction=True)
     pipe.zadd(key, {member: until.timestamp()})
     if prune_before is not None:
         pipe.zremrangebyscore(key, "-inf", f"({prune_before.timestamp()}")
@@ -160,7 +160,7 @@ def mark_sorted_set(
     pipe.execute()
 
 
-def _redis() -> redis.Redis:
+def redis_client() -> redis.Redis:
     return _client(settings.REDIS_URL)
 
 

@@ -198,7 +198,9 @@ def test_a_worker_killed_after_claiming_is_resent_once_its_claim_expires(
         sweep(expired + timedelta(minutes=minutes))
         _run(handed_out, expired + timedelta(minutes=minutes))
 
-    assert [recipients for recipients, _message in smtp.messages] == [[alice.email]]
+    assert [recipients for recipients, message_render in smtp.messages] == [
+        [alice.email]
+    ]
     delivery.refresh_from_db()
     assert (delivery.state, delivery.attempts) == (Delivery.DELIVERED, 2)
 

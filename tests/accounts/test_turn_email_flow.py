@@ -76,7 +76,9 @@ def test_a_turn_begun_while_away_is_mailed_once_and_not_to_who_is_here(
             with django_capture_on_commit_callbacks(execute=True):
                 emails_send_due()
 
-    assert [recipients for recipients, _message in smtp.messages] == [[alice.email]]
+    assert [recipients for recipients, message_render in smtp.messages] == [
+        [alice.email]
+    ]
     message = smtp.messages[0][1]
     assert f"Race #{match.id}" in message["Subject"]
     assert "Bob" in message["Subject"]

@@ -31,7 +31,7 @@ def _forget_everyone():
     from django.conf import settings
 
     if settings.REDIS_URL:
-        presence._redis().delete(play_presence._key())
+        presence.redis_client().delete(play_presence._key())
 
 
 @pytest.fixture
@@ -179,7 +179,7 @@ def test_a_join_prunes_long_ended_entries(on_redis, alice, bob):
         play_presence.program_join(alice.pk, "crashed-process!1")
     with _at(T0 + play_presence.PRUNE + timedelta(minutes=5)):
         play_presence.program_join(bob.pk, "live-process!2")
-    members = presence._redis().zrange(play_presence._key(), 0, -1)
+    members = presence.redis_client().zrange(play_presence._key(), 0, -1)
     assert members == [f"{bob.pk}:live-process!2".encode()]
 
 

@@ -87,7 +87,7 @@ async def _pushes(socket, timeout=1.0):
 def _nobody_connected(settings):
     play_presence._SOCKETS.clear()
     if settings.REDIS_URL:
-        presence._redis().delete(play_presence._key())
+        presence.redis_client().delete(play_presence._key())
 
 
 async def test_auth_by_header_answers_who_is_connected(alice):

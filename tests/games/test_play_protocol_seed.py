@@ -29,7 +29,7 @@ pytestmark = [
 def _nobody_connected(settings):
     play_presence._SOCKETS.clear()
     if settings.REDIS_URL:
-        presence._redis().delete(play_presence._key())
+        presence.redis_client().delete(play_presence._key())
 
 
 async def _connect(path, headers):

@@ -70,7 +70,7 @@ def program_beat(user_id: int, channel_name: str) -> None:
 def program_leave(user_id: int, channel_name: str) -> None:
     """Record that the program socket `channel_name` closed."""
     if settings.REDIS_URL:
-        presence._redis().zrem(_key(), _member(user_id, channel_name))
+        presence.redis_client().zrem(_key(), _member(user_id, channel_name))
         return
     with _LOCK:
         _SOCKETS.discard((user_id, channel_name))
@@ -80,7 +80,7 @@ def connected_user_ids() -> list[int]:
     """Return the ids of the people with a program socket open, sorted."""
     if settings.REDIS_URL:
         now = timezone.now().timestamp()
-        found = presence._redis().zrangebyscore(_key(), f"({now}", "+inf")
+        found = presence.redis_client().zrangebyscore(_key(), f"({now}", "+inf")
         # Without decode_responses the members are bytes, never tuples.
         members = cast("list[bytes]", found)
         return sorted({int(member.split(b":", 1)[0]) for member in members})

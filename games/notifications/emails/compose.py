@@ -29,8 +29,8 @@ from games.models import Match, Notification, Seat
 from games.notifications import texts
 from games.notifications.tokens import DIGEST
 
-from .links import _absolute, _board_url, _stop_url
-from .render import EmailItem, StopLink, _message
+from .links import absolute_url, board_url, stop_url
+from .render import EmailItem, StopLink, message_render
 from .unsubscribe import email_topic
 
 Kind = Notification.Kind
@@ -93,16 +93,16 @@ def turn_email(
                 len(pairs),
             ) % {"count": len(pairs)}
         if len(kinds) == 1:
-            stops = [StopLink(_("Stop these e-mails"), _stop_url(user, kinds[0]))]
+            stops = [StopLink(_("Stop these e-mails"), stop_url(user, kinds[0]))]
         else:
             stops = [
                 StopLink(
                     _("Stop “%(kind)s” e-mails") % {"kind": email_topic(kind)},
-                    _stop_url(user, kind),
+                    stop_url(user, kind),
                 )
                 for kind in kinds
             ]
-        return _message(
+        return message_render(
             user,
             template="notices",
             subject=subject,
@@ -176,13 +176,13 @@ def digest_email(user: User, rows: Sequence[DigestRow]) -> EmailMultiAlternative
             "Daily digest: your turn in %(count)d matches",
             len(rows),
         ) % {"count": len(rows)}
-        return _message(
+        return message_render(
             user,
             template="digest",
             subject=subject,
             heading=_turns_heading(len(rows)),
             items=items,
-            stops=[StopLink(_("Stop the daily digest"), _stop_url(user, DIGEST))],
+            stops=[StopLink(_("Stop the daily digest"), stop_url(user, DIGEST))],
         )
 
 
@@ -197,9 +197,9 @@ def _notice_item(user: User, notice: Notification) -> EmailItem:
     else:
         text, left = capfirst(texts.line(notice)), None
     if match is not None:
-        url, button = _board_url(match.pk), _("Open the board")
+        url, button = board_url(match.pk), _("Open the board")
     else:
-        url = _absolute(reverse("accounts:profile")) + "#vacation"
+        url = absolute_url(reverse("accounts:profile")) + "#vacation"
         button = _("Open your profile")
     return EmailItem(
         title=texts.title(notice),
@@ -260,7 +260,7 @@ def _digest_item(row: DigestRow) -> EmailItem:
         if whom
         else label,
         text=capfirst(time_left_text(left)) if left is not None else "",
-        url=_board_url(row.match_id),
+        url=board_url(row.match_id),
         button=_("Open the board"),
         seconds_left=left,
     )

@@ -1,8 +1,8 @@
 """The absolute links an e-mail carries (settings.SITE_URL).
 
-A button to each board (`_board_url`), the e-mail settings on the profile
+A button to each board (`board_url`), the e-mail settings on the profile
 (`settings_url`) and the one-click unsubscribe link of a kind of e-mail
-(`_stop_url`, its token from `tokens`). An e-mail is read outside the
+(`stop_url`, its token from `tokens`). An e-mail is read outside the
 site, so every link is absolute.
 """
 
@@ -17,17 +17,17 @@ from games.notifications.tokens import unsubscribe_token
 
 def settings_url() -> str:
     """Return the absolute URL of the e-mail settings on the profile page."""
-    return _absolute(reverse("accounts:profile")) + "#email"
+    return absolute_url(reverse("accounts:profile")) + "#email"
 
 
-def _stop_url(user: User, kind: str) -> str:
+def stop_url(user: User, kind: str) -> str:
     token = unsubscribe_token(user.pk, kind)
-    return _absolute(reverse("unsubscribe", kwargs={"token": token}))
+    return absolute_url(reverse("unsubscribe", kwargs={"token": token}))
 
 
-def _board_url(match_id: int) -> str:
-    return _absolute(reverse("games:match_detail", kwargs={"match_id": match_id}))
+def board_url(match_id: int) -> str:
+    return absolute_url(reverse("games:match_detail", kwargs={"match_id": match_id}))
 
 
-def _absolute(path: str) -> str:
+def absolute_url(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path

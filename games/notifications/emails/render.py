@@ -1,6 +1,6 @@
 """Rendering an e-mail: the shared layout, plain text and HTML, and its headers.
 
-`_message` renders a template of templates/notifications/email/ (one
+`message_render` renders a template of templates/notifications/email/ (one
 shared layout) with the e-mail's entries (`EmailItem`) and visible
 unsubscribe links (`StopLink`) into a message to the person, with the
 RFC 8058 one-click unsubscribe headers and those that keep vacation
@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 
 from accounts.models import User
 
-from .links import _absolute, settings_url
+from .links import absolute_url, settings_url
 
 TEMPLATES = "notifications/email"
 
@@ -49,7 +49,7 @@ class StopLink:
     url: str
 
 
-def _message(
+def message_render(
     user: User,
     *,
     template: str,
@@ -73,7 +73,7 @@ def _message(
         "titled": titled,
         "stops": stops,
         "settings_url": settings_url(),
-        "site_url": _absolute("/"),
+        "site_url": absolute_url("/"),
         "language": user.language,
     }
     text = _tidy(render_to_string(f"{TEMPLATES}/{template}.txt", context))

@@ -5,7 +5,7 @@ still be true when the e-mail goes out (`_still_relevant`: still their
 turn at that version, the match still running...); at most one e-mail
 tells of a match's turn (`_one_per_turn`, the most urgent notice kept);
 mail goes only to a verified address, and no turn e-mail to a person on
-vacation. `_sort_out` applies all of it to a person's pending notices for
+vacation. `sort_out` applies all of it to a person's pending notices for
 `sweeps`.
 """
 
@@ -30,22 +30,22 @@ TURN_KINDS = frozenset({Kind.YOUR_TURN, Kind.TIME_LOW})
 _URGENCY: dict[str, int] = {Kind.TIME_LOW: 0, Kind.YOUR_TURN: 1}
 
 
-def _sort_out(
+def sort_out(
     user: User, notices: list[Notification], now: datetime
 ) -> tuple[list[Notification], list[Notification]]:
     """Split a person's pending notices into (to e-mail, to skip).
 
     See step 3 of `emails_send_due` (`sweeps`).
     """
-    if not _has_verified_address(user):
+    if not has_verified_address(user):
         return [], notices
     switched_off = set(user.email_off or [])
-    on_vacation = _on_vacation(user, now)
+    away = user_on_vacation(user, now)
     candidates = [
         notice
-        for notice in _relevant_only(user, notices, now)
+        for notice in relevant_only(user, notices, now)
         if notice.kind not in switched_off
-        and not (on_vacation and notice.kind in TURN_KINDS)
+        and not (away and notice.kind in TURN_KINDS)
         and not seen_since(user.pk, notice.created_at)
     ]
     keep = _one_per_turn(user, candidates)
@@ -78,7 +78,7 @@ def _one_per_turn(user: User, notices: list[Notification]) -> list[Notification]
     return [n for n in notices if n.kind not in TURN_KINDS or n.pk in winners]
 
 
-def _relevant_only(
+def relevant_only(
     user: User, notices: list[Notification], now: datetime
 ) -> list[Notification]:
     """Return the notices that still matter, in order (one query for the seats)."""
@@ -132,7 +132,7 @@ def _still_relevant(
             Match.Status.ACTIVE,
         }
     if notice.kind == Kind.VACATION_ENDING:
-        return _on_vacation(user, now)
+        return user_on_vacation(user, now)
     return True
 
 
@@ -141,11 +141,11 @@ def _int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else -1
 
 
-def _on_vacation(user: User, now: datetime) -> bool:
+def user_on_vacation(user: User, now: datetime) -> bool:
     return user.vacation_until is not None and user.vacation_until > now
 
 
-def _has_verified_address(user: User) -> bool:
+def has_verified_address(user: User) -> bool:
     """Return whether the person's address (`user.email`) is verified (one query)."""
     if not user.email:
         return False
@@ -156,7 +156,7 @@ def _has_verified_address(user: User) -> bool:
     )
 
 
-def _to_move_anywhere(user_id: int) -> bool:
+def to_move_anywhere(user_id: int) -> bool:
     """Return whether a seat the person plays themself waits for their move."""
     return Seat.objects.filter(
         user_id=user_id,

@@ -23,11 +23,11 @@ from games.models import Notification
 from games.notifications.emails.delivery import email_queue
 
 from .relevance import (
-    _has_verified_address,
-    _on_vacation,
-    _relevant_only,
-    _sort_out,
-    _to_move_anywhere,
+    has_verified_address,
+    relevant_only,
+    sort_out,
+    to_move_anywhere,
+    user_on_vacation,
 )
 
 State = Notification.EmailState
@@ -79,7 +79,7 @@ def digests_send(now: datetime | None = None) -> int:
     2. During their quiet hours it waits (a later run sends it when they
        end, even if that is after midnight).
     3. In a transaction, with the person's row locked: if they are to move
-       anywhere (`_to_move_anywhere`), are not on vacation and have a
+       anywhere (`to_move_anywhere`), are not on vacation and have a
        verified address, record one digest e-mail (`emails.email_queue`,
        handed to the task on commit); their "digest" notices become "sent"
        (in it) or "skipped" (the turn is over). With nothing to do there is no e-mail that day.
@@ -121,7 +121,7 @@ def _person_emails_send(user_id: int, now: datetime) -> bool:
         if not any(_due(notice, now) for notice in notices):
             return False
         user = User.objects.get(pk=user_id)
-        keep, drop = _sort_out(user, notices, now)
+        keep, drop = sort_out(user, notices, now)
         _state_set(drop, State.SKIPPED)
         if not any(_due(notice, now) for notice in keep):
             # What fell due was no longer needed; the rest waits its grace.
@@ -151,11 +151,11 @@ def _person_digest_send(user_id: int, day: date, now: datetime) -> bool:
             .filter(user_id=user_id, email_state=State.DIGEST)
             .order_by("created_at", "id")
         )
-        relevant = _relevant_only(user, notices, now)
+        relevant = relevant_only(user, notices, now)
         send = (
-            not _on_vacation(user, now)
-            and _has_verified_address(user)
-            and _to_move_anywhere(user_id)
+            not user_on_vacation(user, now)
+            and has_verified_address(user)
+            and to_move_anywhere(user_id)
         )
         kept = relevant if send else []
         _state_set([n for n in notices if n not in kept], State.SKIPPED)
