@@ -30,6 +30,7 @@ from games.rules.base import (
     Rules,
     turns_started,
 )
+from games.rules.base.view_types import view_check
 from games.rules.rng import Rng
 
 from .conftest import GAMES_PLAYED
@@ -221,6 +222,10 @@ def _check_state(rules, state, seats, rnd):
         assert json.loads(json.dumps(view)) == view
         # [BG random plugin] the Rng never leaves the state.
         assert not _contains_rng(view, rngs)
+        # A declared view type (the API's schema) holds for every view
+        # (tests/rules/test_view_types.py shows the check can fail).
+        if rules.view_type is not None:
+            view_check(rules.view_type, view)
         check_privacy(rules, state, viewer, view, rnd)
 
 
