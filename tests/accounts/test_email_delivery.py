@@ -31,6 +31,9 @@ from games import services
 
 Kind = Notification.Kind
 Delivery = EmailDelivery.State
+pytestmark = pytest.mark.usefixtures("toy")
+
+
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 CLAIM = delivery_module.CLAIM
 
@@ -41,7 +44,7 @@ class WorkerKilled(BaseException):
 
 def _turn(alice, bob):
     """A running 2-seat Race and alice's "your turn" notice."""
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     return Notification.objects.get(user=alice, match=match, kind=Kind.YOUR_TURN)
 

@@ -30,7 +30,7 @@ from accounts.notifications.services import notify
 from games import services
 from tests.games.helpers import legal_json
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 Kind = Notification.Kind
 State = Notification.EmailState
@@ -80,7 +80,7 @@ def sweep(django_capture_on_commit_callbacks):
 def _race(alice, bob, at=START):
     """A running 2-seat race: both are to move at version 0 (Race's favourites)."""
     with time_machine.travel(at, tick=False):
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         services.seat_claim(match_id=match.id, user=bob)
     match.refresh_from_db()
     return match
@@ -276,7 +276,7 @@ def test_at_most_one_e_mail_per_match_and_turn(alice, bob, sends, sweep):
             [alice],
             Kind.TIME_LOW,
             match=match,
-            params={"game": "race", "seat": 0, "version": 0, "left": 60},
+            params={"game": "toy", "seat": 0, "version": 0, "left": 60},
         )
 
     sweep(START + timedelta(minutes=10))
@@ -294,7 +294,7 @@ def test_a_turn_already_e_mailed_is_not_e_mailed_again(alice, bob, sends, sweep)
             [alice],
             Kind.TIME_LOW,
             match=match,
-            params={"game": "race", "seat": 0, "version": 0, "left": 60},
+            params={"game": "toy", "seat": 0, "version": 0, "left": 60},
         )
     sends.clear()
 

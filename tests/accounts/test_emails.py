@@ -36,7 +36,7 @@ from games.selectors import board_context, match_for_viewer
 from tests.accounts.conftest import free_port
 from tests.games.helpers import legal_json, seats_to_move, state_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 Kind = Notification.Kind
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -44,7 +44,7 @@ START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 def _race(first, second) -> Match:
     """Return a started, timed (Daily) 2-seat Race: `first` on seat 0."""
-    match = services.match_create(user=first, game_slug="race", seats=2)
+    match = services.match_create(user=first, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=second)
     match.refresh_from_db()
     return match
@@ -200,7 +200,7 @@ def test_the_email_tells_the_opponents_move_but_not_their_drawn_card(smtp, alice
 def test_an_email_to_alice_never_names_bobs_secret_favourites(smtp, alice, bob):
     match = _play_phase(alice, bob)
     bobs = [NAMES[knonster] for knonster in state_of(match).favourites[1]]
-    params = {"game": "race", "opponents": ["Bob"], "version": 2}
+    params = {"game": "toy", "opponents": ["Bob"], "version": 2}
     # The notice of the turn that bob's choice (version 2) began, for each.
     for_alice = Notification.objects.create(
         user=alice, kind=Kind.YOUR_TURN, match=match, params={**params, "seat": 0}
@@ -226,7 +226,7 @@ def test_several_notices_go_out_as_one_email_most_urgent_first(smtp, alice, bob)
     with time_machine.travel(START, tick=False):
         daily = _race(alice, bob)
         fast = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="fast"
+            user=alice, game_slug="toy", seats=2, time_control="fast"
         )
         services.seat_claim(match_id=fast.id, user=bob)
         ids = [_turn_notice(alice, daily).id, _turn_notice(alice, fast).id]
@@ -248,7 +248,7 @@ def test_other_kinds_use_the_same_layout_with_their_texts(smtp, alice, bob):
         user=alice,
         kind=Kind.MATCH_FINISHED,
         match=match,
-        params={"game": "race", "opponents": ["Bob"], "rank": 1, "winners": ["Alice"]},
+        params={"game": "toy", "opponents": ["Bob"], "rank": 1, "winners": ["Alice"]},
     )
 
     _send(alice, [notice.id])
@@ -267,7 +267,7 @@ def test_the_digest_lists_every_match_to_move_most_urgent_first(smtp, alice, bob
     with time_machine.travel(START, tick=False):
         daily = _race(alice, bob)
         fast = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="fast"
+            user=alice, game_slug="toy", seats=2, time_control="fast"
         )
         services.seat_claim(match_id=fast.id, user=bob)
 
@@ -332,7 +332,7 @@ def test_another_persons_notices_are_ignored(smtp, alice, bob):
 
 
 def test_digest_email_renders_rows_without_a_clock(alice):
-    rows = [DigestRow(match_id=7, game="race", opponents=("Bob",), seconds_left=None)]
+    rows = [DigestRow(match_id=7, game="toy", opponents=("Bob",), seconds_left=None)]
 
     message = digest_email(alice, rows)
 

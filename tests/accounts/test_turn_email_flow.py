@@ -21,7 +21,7 @@ from accounts.tasks import send_notification_emails
 from games import services
 from tests.accounts.test_emails import START
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_a_turn_begun_while_away_is_mailed_once_and_not_to_who_is_here(
     with time_machine.travel(START, tick=False) as traveller:
         # bob has the board open the whole time; alice is away.
         presence.presence_join(bob.id, "bob-board")
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         services.seat_claim(match_id=match.id, user=bob)
         traveller.shift(timedelta(seconds=settings.NOTIFY_EMAIL_GRACE - 1))
         presence.presence_beat(bob.id, "bob-board")
@@ -90,7 +90,7 @@ def test_no_e_mail_once_the_person_moved_in_the_grace_period(
     from tests.games.helpers import legal_json
 
     with time_machine.travel(START, tick=False) as traveller:
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         services.seat_claim(match_id=match.id, user=bob)
         traveller.shift(timedelta(minutes=1))
         for person, seat in ((alice, 0), (bob, 1)):

@@ -8,7 +8,7 @@ from games import services
 from games.consumers.play import requests as play_requests
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def _duel(game, alice, bob) -> Match:
@@ -47,8 +47,8 @@ def test_an_ended_match_has_nobody_to_move(api_for, alice, bob, carol, game, end
 
 
 def test_the_list_says_who_is_to_move_only_while_a_match_runs(api_for, alice, bob):
-    running = _duel("race", alice, bob)
-    cancelled = _duel("race", alice, bob)
+    running = _duel("toy", alice, bob)
+    cancelled = _duel("toy", alice, bob)
     _cancel(cancelled, alice, bob)
 
     listed = {m["id"]: m for m in api_for(alice).get("/api/matches/").json()}
@@ -64,9 +64,9 @@ def test_the_list_says_who_is_to_move_only_while_a_match_runs(api_for, alice, bo
 
 
 def test_the_list_filters_cancelled_apart_from_aborted(api_for, alice, bob):
-    cancelled = _duel("race", alice, bob)
+    cancelled = _duel("toy", alice, bob)
     _cancel(cancelled, alice, bob)
-    aborted = _duel("race", alice, bob)
+    aborted = _duel("toy", alice, bob)
     services.match_abort(match_id=aborted.id)
 
     def ids(status):

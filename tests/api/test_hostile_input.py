@@ -15,7 +15,7 @@ from rest_framework.authtoken.models import Token
 from games.models import Match, Move
 from games.parsers import MAX_DEPTH
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 # A thousand levels: past Python's recursion limit, so the parser itself
 # raised RecursionError before the depth limit.
@@ -37,8 +37,8 @@ def _assert_refused_as_too_deep(response):
     "text",
     [
         DEEP,
-        '{"game": "race", "seats": 2, "options": {"x": ' + DEEP + "}}",
-        '{"game": "race", "seats": 2, "options": ' + '{"a": ' * 33 + "1" + "}" * 34,
+        '{"game": "toy", "seats": 2, "options": {"x": ' + DEEP + "}}",
+        '{"game": "toy", "seats": 2, "options": ' + '{"a": ' * 33 + "1" + "}" * 34,
     ],
 )
 def test_deeply_nested_json_creating_a_match_is_400(api_for, alice, text):
@@ -51,20 +51,20 @@ def test_deeply_nested_json_creating_a_match_is_400(api_for, alice, text):
     assert not Match.objects.exists()
 
 
-def test_deeply_nested_json_as_a_move_is_400(api_for, alice, race_match):
+def test_deeply_nested_json_as_a_move_is_400(api_for, alice, started_match):
     client = api_for(alice)
     client.raise_request_exception = True
 
     response = _post_json(
         client,
-        f"/api/matches/{race_match.id}/moves/",
+        f"/api/matches/{started_match.id}/moves/",
         '{"version": 0, "move": {"kind": ' + DEEP + "}}",
     )
 
     _assert_refused_as_too_deep(response)
     assert not Move.objects.exists()
-    race_match.refresh_from_db()
-    assert race_match.version == 0
+    started_match.refresh_from_db()
+    assert started_match.version == 0
 
 
 def test_deeply_nested_json_for_a_token_is_400(api_for, alice, password):
@@ -92,7 +92,7 @@ def test_nesting_up_to_the_limit_is_read(api_for, alice):
     response = _post_json(
         api_for(alice),
         "/api/matches/",
-        '{"game": "race", "seats": 2, "options": ' + options + "}",
+        '{"game": "toy", "seats": 2, "options": ' + options + "}",
     )
 
     assert response.status_code == 400
@@ -103,7 +103,7 @@ def test_brackets_inside_strings_do_not_count(api_for, alice):
     response = _post_json(
         api_for(alice),
         "/api/matches/",
-        json.dumps({"game": "race", "seats": 2, "options": {"[" * 100: "{" * 100}}),
+        json.dumps({"game": "toy", "seats": 2, "options": {"[" * 100: "{" * 100}}),
     )
 
     assert response.status_code == 400
@@ -129,7 +129,7 @@ def test_brackets_inside_strings_do_not_count(api_for, alice):
     ],
 )
 def test_a_bad_list_filter_is_400_naming_it(
-    api_for, alice, race_match, query, parameter
+    api_for, alice, started_match, query, parameter
 ):
     client = api_for(alice)
     client.raise_request_exception = True
@@ -155,12 +155,12 @@ def test_a_bad_list_filter_is_400_naming_it(
     ],
 )
 def test_the_list_filters_accept_their_documented_values(
-    api_for, alice, bob, race_match, query, expected
+    api_for, alice, bob, started_match, query, expected
 ):
     from games import services
 
-    open_match = services.match_create(user=bob, game_slug="race", seats=2)
-    names = {race_match.id: "running", open_match.id: "open"}
+    open_match = services.match_create(user=bob, game_slug="toy", seats=2)
+    names = {started_match.id: "running", open_match.id: "open"}
 
     response = api_for(alice).get(f"/api/matches/?{query}")
 
@@ -206,7 +206,7 @@ def test_a_json_body_over_the_upload_limit_is_400(api_for, alice, settings):
     # Django refuses it (DATA_UPLOAD_MAX_MEMORY_SIZE) with an HTML page.
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
     client = api_for(alice)
-    body = json.dumps({"game": "race", "seats": 2, "options": {"x": "y" * 2000}})
+    body = json.dumps({"game": "toy", "seats": 2, "options": {"x": "y" * 2000}})
 
     response = _post_json(client, "/api/matches/", body)
 

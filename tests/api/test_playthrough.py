@@ -7,7 +7,7 @@ import pytest
 from games import services
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_alice_bob_and_a_robot_play_a_whole_match_through_the_api(
@@ -32,7 +32,7 @@ def test_alice_bob_and_a_robot_play_a_whole_match_through_the_api(
     match_id = post(
         "alice",
         "/api/matches/",
-        {"game": "race", "seats": 3, "options": {"win_bet": True}},
+        {"game": "toy", "seats": 3, "options": {"win_bet": True}},
     )["id"]
     post("bob", f"/api/matches/{match_id}/join/", {})
     post("alice", f"/api/matches/{match_id}/robots/", {})

@@ -26,7 +26,7 @@ def state_of(match: Match):
     return match.game_state()
 
 
-# A decided 3-seat race for race_match (alice 0, bob 1, a robot 2), as
+# A decided 3-seat race for started_match (alice 0, bob 1, a robot 2), as
 # `race_state` arguments: bob backs Celya and Elaari, places 1 and 2, so he
 # wins whatever happens; alice is to move.
 BOB_WINS = {
@@ -148,10 +148,13 @@ def reach_play_phase(match: Match, users_by_seat: dict[int, User]) -> None:
     raise AssertionError("still choosing favourites")
 
 
-def live_race(first: User, second: User) -> Match:
-    """Return a started 2-seat Race with the Live time control: `first` on seat 0."""
+def live_match(first: User, second: User) -> Match:
+    """Return a started 2-seat Toy match, Live time control: `first` on seat 0.
+
+    The Toy must be registered (the `toy` fixture).
+    """
     match = services.match_create(
-        user=first, game_slug="race", seats=2, time_control="live"
+        user=first, game_slug="toy", seats=2, time_control="live"
     )
     services.seat_claim(match_id=match.id, user=second)
     match.refresh_from_db()

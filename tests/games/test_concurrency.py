@@ -9,7 +9,7 @@ from games import exceptions, services
 from games.models import Move
 from tests.games.helpers import legal_json, play_to_end
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture(autouse=True)
@@ -51,36 +51,36 @@ def _race(match, attempts):
     return results
 
 
-def test_two_submits_against_the_same_version_apply_exactly_once(race_match, alice):
-    move = legal_json(race_match, 0)[0]
+def test_two_submits_against_the_same_version_apply_exactly_once(started_match, alice):
+    move = legal_json(started_match, 0)[0]
 
     # The same player in two tabs: both name version 0.
-    results = _race(race_match, [(alice, move), (alice, move)])
+    results = _race(started_match, [(alice, move), (alice, move)])
 
     assert results.count("applied") == 1
     loser = next(r for r in results if r != "applied")
     assert isinstance(loser, exceptions.StaleMatch | exceptions.NotYourTurn)
-    race_match.refresh_from_db()
-    assert race_match.version == 1
-    assert Move.objects.filter(match=race_match).count() == 1
+    started_match.refresh_from_db()
+    assert started_match.version == 1
+    assert Move.objects.filter(match=started_match).count() == 1
 
 
-def test_two_players_moving_at_once_both_get_their_move_in(race_match, alice, bob):
+def test_two_players_moving_at_once_both_get_their_move_in(started_match, alice, bob):
     # Both choose favourites at the same moment against version 0: the row
     # lock serialises them, and the second is judged again against the
     # first's result; both seats were waiting since version 0, so both apply.
-    alices, bobs = legal_json(race_match, 0)[0], legal_json(race_match, 1)[-1]
+    alices, bobs = legal_json(started_match, 0)[0], legal_json(started_match, 1)[-1]
 
-    results = _race(race_match, [(alice, alices), (bob, bobs)])
+    results = _race(started_match, [(alice, alices), (bob, bobs)])
 
     assert results == ["applied", "applied"]
-    race_match.refresh_from_db()
-    assert race_match.version == 2
-    assert sorted(race_match.moves.values_list("seq", "seat")) in (
+    started_match.refresh_from_db()
+    assert started_match.version == 2
+    assert sorted(started_match.moves.values_list("seq", "seat")) in (
         [(1, 0), (2, 1)],
         [(1, 1), (2, 0)],
     )
-    assert {m.seat: m.payload for m in race_match.moves.all()} == {
+    assert {m.seat: m.payload for m in started_match.moves.all()} == {
         0: alices,
         1: bobs,
     }
@@ -90,7 +90,7 @@ def test_many_simultaneous_submits_lose_nothing_and_double_nothing(make_user, al
     # Four people choose favourites at once, each from two tabs: each seat's
     # choice is applied exactly once, in some order, with a gapless log.
     players = [alice] + [make_user(f"player{n}") for n in range(1, 4)]
-    match = services.match_create(user=alice, game_slug="race", seats=4)
+    match = services.match_create(user=alice, game_slug="toy", seats=4)
     for player in players[1:]:
         services.seat_claim(match_id=match.id, user=player)
     match.refresh_from_db()
@@ -113,11 +113,11 @@ def test_many_simultaneous_submits_lose_nothing_and_double_nothing(make_user, al
 
 
 def test_a_match_played_to_the_end_on_postgresql_keeps_a_gapless_log(
-    race_match, alice, bob
+    started_match, alice, bob
 ):
-    played = play_to_end(race_match, {0: alice, 1: bob}, seed=2)
+    played = play_to_end(started_match, {0: alice, 1: bob}, seed=2)
 
-    assert list(race_match.moves.values_list("seq", flat=True)) == list(
+    assert list(started_match.moves.values_list("seq", flat=True)) == list(
         range(1, played + 1)
     )
 
@@ -130,7 +130,7 @@ def test_timeout_tasks_on_several_workers_play_the_timeout_once(alice, bob):
     from games.clocks import PRESETS
     from games.models import Match
 
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     Match.objects.filter(id=match.id).update(time_control=PRESETS["live"].to_json())
     services.seat_claim(match_id=match.id, user=bob)
     # Both clocks ran out a minute ago.

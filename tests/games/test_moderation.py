@@ -15,9 +15,9 @@ from django.contrib.admin.models import LogEntry
 from games import exceptions, services
 from games.clocks import PRESETS
 from games.models import Match, MatchEvent, Seat
-from tests.games.helpers import legal_json, live_race
+from tests.games.helpers import legal_json, live_match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 LIVE = PRESETS["live"]
@@ -30,7 +30,7 @@ def moderator(admin_user):
 
 def test_extending_the_deadline_moves_every_running_clock(alice, bob, moderator):
     with time_machine.travel(START, tick=False):
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         services.match_deadline_extend(match_id=match.id, seconds=3600, actor=moderator)
 
     match.refresh_from_db()
@@ -45,18 +45,18 @@ def test_extending_the_deadline_moves_every_running_clock(alice, bob, moderator)
     )
 
 
-def test_an_untimed_match_has_no_deadline_to_extend(race_match, moderator):
-    Match.objects.filter(id=race_match.id).update(time_control=None)
+def test_an_untimed_match_has_no_deadline_to_extend(started_match, moderator):
+    Match.objects.filter(id=started_match.id).update(time_control=None)
     with pytest.raises(exceptions.InvalidMatchSettings) as refusal:
         services.match_deadline_extend(
-            match_id=race_match.id, seconds=60, actor=moderator
+            match_id=started_match.id, seconds=60, actor=moderator
         )
     assert refusal.value.message == exceptions.NOT_TIMED
 
 
 def test_a_paused_match_stops_its_clocks_and_moves_until_resumed(alice, bob, moderator):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=1))
         services.match_pause(match_id=match.id, actor=moderator)
         match.refresh_from_db()
@@ -87,7 +87,7 @@ def test_a_paused_match_stops_its_clocks_and_moves_until_resumed(alice, bob, mod
 
 
 def test_pausing_twice_is_refused(alice, bob, moderator):
-    match = live_race(alice, bob)
+    match = live_match(alice, bob)
     services.match_pause(match_id=match.id, actor=moderator)
     with pytest.raises(exceptions.InvalidMatchSettings):
         services.match_pause(match_id=match.id, actor=moderator)
@@ -99,7 +99,7 @@ def test_pausing_twice_is_refused(alice, bob, moderator):
 def test_a_seat_handed_to_another_player_is_theirs_with_a_clean_record(
     alice, bob, carol, moderator
 ):
-    match = live_race(alice, bob)
+    match = live_match(alice, bob)
     Seat.objects.filter(match=match, position=1).update(timeouts_in_row=2)
 
     services.seat_hand_over(match_id=match.id, position=1, actor=moderator, user=carol)
@@ -124,7 +124,7 @@ def test_a_seat_handed_to_another_player_is_theirs_with_a_clean_record(
 
 
 def test_a_seat_cannot_go_to_someone_already_seated(alice, bob, moderator):
-    match = live_race(alice, bob)
+    match = live_match(alice, bob)
     with pytest.raises(exceptions.SeatUnavailable):
         services.seat_hand_over(
             match_id=match.id, position=1, actor=moderator, user=alice
@@ -135,7 +135,7 @@ def test_the_extend_action_asks_for_the_hours_then_extends_and_logs(
     admin_client, alice, bob, moderator
 ):
     with time_machine.travel(START, tick=False):
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         data = {"action": "extend_deadline", "_selected_action": [match.id]}
         page = admin_client.post("/admin/games/match/", data)
         assert page.status_code == 200
@@ -153,7 +153,7 @@ def test_the_extend_action_asks_for_the_hours_then_extends_and_logs(
 
 
 def test_the_extend_action_refuses_bad_hours(admin_client, alice, bob):
-    match = live_race(alice, bob)
+    match = live_match(alice, bob)
     data = {"action": "extend_deadline", "_selected_action": [match.id]}
 
     page = admin_client.post(
@@ -166,7 +166,7 @@ def test_the_extend_action_refuses_bad_hours(admin_client, alice, bob):
 
 
 def test_the_pause_and_resume_actions(admin_client, alice, bob):
-    match = live_race(alice, bob)
+    match = live_match(alice, bob)
     selected = {"_selected_action": [match.id]}
 
     admin_client.post("/admin/games/match/", {"action": "pause", **selected})
@@ -178,7 +178,7 @@ def test_the_pause_and_resume_actions(admin_client, alice, bob):
 
 
 def test_the_hand_over_action_asks_for_the_player(admin_client, alice, bob, carol):
-    match = live_race(alice, bob)
+    match = live_match(alice, bob)
     seat = match.seats.get(position=1)
     data = {"action": "hand_to_user", "_selected_action": [seat.id]}
 
@@ -196,7 +196,7 @@ def test_a_seat_handed_over_from_a_person_on_vacation_runs_its_clock(
     alice, bob, carol, moderator
 ):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         services.vacation_start(user=bob, days=3)
         traveller.shift(timedelta(hours=1))
         services.seat_hand_over(

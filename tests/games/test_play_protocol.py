@@ -20,6 +20,7 @@ from games.models import Match
 from tests.games.helpers import legal_json
 
 pytestmark = [
+    pytest.mark.usefixtures("toy"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
@@ -206,12 +207,12 @@ async def test_malformed_messages_get_error_answers(alice):
     assert alive["ok"]
 
 
-async def test_messages_are_in_the_players_language(race_match, carol):
+async def test_messages_are_in_the_players_language(started_match, carol):
     carol.language = "de"
     await database_sync_to_async(carol.save)()
     socket = await _socket(carol)
     try:
-        answer = await _ask(socket, "MOVE", {"kind": "x"}, match=race_match.id)
+        answer = await _ask(socket, "MOVE", {"kind": "x"}, match=started_match.id)
     finally:
         await socket.disconnect()
     assert answer["error"]["code"] == "not_seated"
@@ -220,7 +221,7 @@ async def test_messages_are_in_the_players_language(race_match, carol):
 
 async def test_request_games_lists_matches_with_a_status_filter(alice, bob):
     open_match = await database_sync_to_async(services.match_create)(
-        user=bob, game_slug="race", seats=3
+        user=bob, game_slug="toy", seats=3
     )
     socket = await _socket(alice)
     try:
@@ -239,7 +240,7 @@ async def test_request_games_lists_matches_with_a_status_filter(alice, bob):
 
 async def test_want_to_join_game_takes_a_free_seat(alice, bob):
     match = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=2
+        user=alice, game_slug="toy", seats=2
     )
     socket = await _socket(bob)
     try:
@@ -261,14 +262,14 @@ async def test_want_to_join_game_takes_a_free_seat(alice, bob):
 
 
 async def test_a_move_is_played_and_another_seats_socket_gets_its_own_view(
-    race_match, alice, bob
+    started_match, alice, bob
 ):
     alice_socket = await _socket(alice)
     bob_socket = await _socket(bob)
     try:
-        legal = await _ask(alice_socket, "LEGAL_MOVES", race_match.id)
+        legal = await _ask(alice_socket, "LEGAL_MOVES", started_match.id)
         move = legal["result"][0]
-        answer = await _ask(alice_socket, "MOVE", move, match=race_match.id)
+        answer = await _ask(alice_socket, "MOVE", move, match=started_match.id)
         pushes = await _pushes(bob_socket)
     finally:
         await alice_socket.disconnect()
@@ -286,32 +287,32 @@ async def test_a_move_is_played_and_another_seats_socket_gets_its_own_view(
     assert pushes[-1]["legal_moves"]
 
 
-async def test_an_illegal_move_is_an_error_and_changes_nothing(race_match, alice):
+async def test_an_illegal_move_is_an_error_and_changes_nothing(started_match, alice):
     socket = await _socket(alice)
     try:
         answer = await _ask(
-            socket, "MOVE", {"kind": "no_such_move"}, match=race_match.id
+            socket, "MOVE", {"kind": "no_such_move"}, match=started_match.id
         )
-        not_object = await _ask(socket, "MOVE", "favourites", match=race_match.id)
+        not_object = await _ask(socket, "MOVE", "favourites", match=started_match.id)
         stale = await _ask(
-            socket, "MOVE", {"kind": "x"}, match=race_match.id, version=99
+            socket, "MOVE", {"kind": "x"}, match=started_match.id, version=99
         )
     finally:
         await socket.disconnect()
     assert answer["error"]["code"] == "illegal_move"
     assert not_object["error"]["code"] == "illegal_move"
     assert stale["error"]["code"] == "stale"
-    await database_sync_to_async(race_match.refresh_from_db)()
-    assert race_match.version == 0
+    await database_sync_to_async(started_match.refresh_from_db)()
+    assert started_match.version == 0
 
 
-async def test_a_spectator_watching_gets_no_seats_secret(race_match, alice, carol):
+async def test_a_spectator_watching_gets_no_seats_secret(started_match, alice, carol):
     watcher = await _socket(carol)
     try:
-        watched = await _ask(watcher, "WATCH", race_match.id)
-        moves = await database_sync_to_async(legal_json)(race_match, 0)
+        watched = await _ask(watcher, "WATCH", started_match.id)
+        moves = await database_sync_to_async(legal_json)(started_match, 0)
         await database_sync_to_async(services.move_submit)(
-            match_id=race_match.id, user=alice, move_data=moves[0], expected_version=0
+            match_id=started_match.id, user=alice, move_data=moves[0], expected_version=0
         )
         pushes = await _pushes(watcher)
         not_seated = await _ask(watcher, "MOVE", moves[0])
@@ -337,15 +338,15 @@ async def test_the_seeds_positional_form_is_accepted(alice):
     assert answer["command"] == "REQUEST_ALL_CONNECTED_PLAYERS"
 
 
-async def test_a_game_command_for_another_game_is_refused(race_match, alice):
+async def test_a_game_command_for_another_game_is_refused(started_match, alice):
     socket = await _socket(alice)
     try:
-        answer = await _ask(socket, "BUILD_ROAD", "A-to-B", match=race_match.id)
+        answer = await _ask(socket, "BUILD_ROAD", "A-to-B", match=started_match.id)
     finally:
         await socket.disconnect()
     assert answer["error"]["code"] == "unknown_command"
-    await database_sync_to_async(race_match.refresh_from_db)()
-    assert race_match.version == 0
+    await database_sync_to_async(started_match.refresh_from_db)()
+    assert started_match.version == 0
 
 
 def _robots_play(match_id: int) -> int:

@@ -12,11 +12,11 @@ from games import exceptions, services
 from games.models import Match
 from tests.games.helpers import legal_json
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
-def test_a_new_match_stores_the_engines_rules_version(race_match, alice):
-    assert race_match.rules_version == race_match.rules.info.version
+def test_a_new_match_stores_the_engines_rules_version(started_match, alice):
+    assert started_match.rules_version == started_match.rules.info.version
     solo = services.match_create(user=alice, game_slug="dice-stars", seats=1)
     assert solo.rules_version == solo.rules.info.version
 
@@ -29,34 +29,34 @@ def _as_version_1(match):
     match.refresh_from_db()
 
 
-def test_an_older_race_state_is_upgraded_and_played_on(race_match, alice, alice_client):
-    assert race_match.rules.info.version == "2"
-    _as_version_1(race_match)
+def test_an_older_race_state_is_upgraded_and_played_on(started_match, alice, alice_client):
+    assert started_match.rules.info.version == "2"
+    _as_version_1(started_match)
 
-    page = alice_client.get(f"/matches/{race_match.id}/")
+    page = alice_client.get(f"/matches/{started_match.id}/")
     services.move_submit(
-        match_id=race_match.id,
+        match_id=started_match.id,
         user=alice,
-        move_data=legal_json(race_match, 0)[0],
+        move_data=legal_json(started_match, 0)[0],
         expected_version=0,
     )
 
     assert page.status_code == 200
-    race_match.refresh_from_db()
+    started_match.refresh_from_db()
     # The next write stores the state in today's shape, under today's version.
-    assert race_match.rules_version == "2"
-    assert "autoplay" not in race_match.state
+    assert started_match.rules_version == "2"
+    assert "autoplay" not in started_match.state
 
 
 def test_a_state_the_engine_cannot_upgrade_is_refused_not_misread(
-    race_match, alice, alice_client
+    started_match, alice, alice_client
 ):
-    Match.objects.filter(id=race_match.id).update(rules_version="0")
+    Match.objects.filter(id=started_match.id).update(rules_version="0")
 
-    page = alice_client.get(f"/matches/{race_match.id}/")
+    page = alice_client.get(f"/matches/{started_match.id}/")
     with pytest.raises(exceptions.InvalidMove) as refusal:
         services.move_submit(
-            match_id=race_match.id,
+            match_id=started_match.id,
             user=alice,
             move_data={"kind": "favourites", "knonsters": ["rithle", "celya"]},
             expected_version=0,
@@ -65,4 +65,4 @@ def test_a_state_the_engine_cannot_upgrade_is_refused_not_misread(
     assert page.status_code == 200
     assert str(exceptions.STATE_UNREADABLE) in page.content.decode()
     assert refusal.value.message == exceptions.STATE_UNREADABLE
-    assert not race_match.moves.exists()
+    assert not started_match.moves.exists()

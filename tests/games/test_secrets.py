@@ -18,14 +18,14 @@ from games.rules import Event
 from games.text import message_text
 from tests.games.helpers import DATA_CARD, legal_json, state_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
 def secret_match(alice, bob):
     """A 3-seat Race with Win Bet after everybody chose: play phase, hands dealt."""
     match = services.match_create(
-        user=alice, game_slug="race", seats=3, options={"win_bet": True}
+        user=alice, game_slug="toy", seats=3, options={"win_bet": True}
     )
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_robot_add(match_id=match.id, user=alice)

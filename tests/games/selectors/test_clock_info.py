@@ -16,7 +16,7 @@ from accounts.models import User
 from games import selectors, services
 from games.models import Match, Seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
@@ -24,7 +24,7 @@ START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 def _started(alice, bob, time_control, **fields):
     """Return a running 2-seat Race: both seats choose at once, both clocks run."""
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control=time_control, **fields
+        user=alice, game_slug="toy", seats=2, time_control=time_control, **fields
     )
     services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
     match.refresh_from_db()
@@ -38,7 +38,7 @@ def _board(match, user=None):
 
 def test_my_turns_come_first_the_soonest_deadline_first(alice, bob, carol):
     with time_machine.travel(START, tick=False):
-        waiting = services.match_create(user=alice, game_slug="race", seats=2)
+        waiting = services.match_create(user=alice, game_slug="toy", seats=2)
         untimed = _started(alice, bob, "untimed", private=True)
         daily = _started(alice, bob, "daily")
         live = _started(alice, bob, "live")
@@ -117,7 +117,7 @@ def test_an_untimed_match_has_no_clock(alice, bob):
 
 def test_an_open_match_shows_the_bank_every_seat_will_get(alice):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="fast"
+        user=alice, game_slug="toy", seats=2, time_control="fast"
     )
 
     seats = _board(match).seats

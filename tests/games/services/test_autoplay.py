@@ -18,7 +18,7 @@ from games.models import Match, Seat
 from games.rules.race import RaceRules
 from tests.games.helpers import legal_json, seats_to_move
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
@@ -31,16 +31,16 @@ def _seat(match, position):
     return Seat.objects.get(match=match, position=position)
 
 
-def test_is_refused_while_the_rules_do_not_offer_it(race_match, alice):
+def test_is_refused_while_the_rules_do_not_offer_it(started_match, alice):
     with pytest.raises(exceptions.InvalidMove) as refusal:
-        services.seat_autoplay_start(match_id=race_match.id, user=alice)
+        services.seat_autoplay_start(match_id=started_match.id, user=alice)
 
     assert refusal.value.message == exceptions.AUTOPLAY_NOT_OFFERED
-    assert _seat(race_match, 0).controller == Seat.Controller.PERSON
+    assert _seat(started_match, 0).controller == Seat.Controller.PERSON
 
 
 def test_puts_a_stand_in_on_the_seat_and_keeps_the_person(
-    race_match,
+    started_match,
     alice,
     offered,
     django_capture_on_commit_callbacks,
@@ -48,9 +48,9 @@ def test_puts_a_stand_in_on_the_seat_and_keeps_the_person(
     robot_enqueues,
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        services.seat_autoplay_start(match_id=race_match.id, user=alice)
+        services.seat_autoplay_start(match_id=started_match.id, user=alice)
 
-    seat = _seat(race_match, 0)
+    seat = _seat(started_match, 0)
     assert (seat.controller, seat.user, seat.robot) == (
         Seat.Controller.STAND_IN,
         alice,
@@ -58,74 +58,74 @@ def test_puts_a_stand_in_on_the_seat_and_keeps_the_person(
     )
     # Alice is to move (favourites): the robot is asked to play for her, and
     # open boards re-render although no move was made.
-    assert robot_enqueues == [(race_match.id, 0)]
+    assert robot_enqueues == [(started_match.id, 0)]
     assert group_sends[0][1]["moved"] is False
 
 
-def test_the_stand_in_plays_the_persons_moves(race_match, alice, offered):
-    services.seat_autoplay_start(match_id=race_match.id, user=alice)
+def test_the_stand_in_plays_the_persons_moves(started_match, alice, offered):
+    services.seat_autoplay_start(match_id=started_match.id, user=alice)
 
     for _ in range(2):
-        race_match.refresh_from_db()
+        started_match.refresh_from_db()
         services.robot_move_play(
-            match_id=race_match.id, expected_version=race_match.version
+            match_id=started_match.id, expected_version=started_match.version
         )
 
     # The robot on seat 2 and the stand-in on seat 0 both chose.
-    assert sorted(race_match.moves.values_list("seat", "by_robot")) == [
+    assert sorted(started_match.moves.values_list("seat", "by_robot")) == [
         (0, True),
         (2, True),
     ]
 
 
-def test_the_person_cannot_move_while_a_robot_stands_in(race_match, alice, offered):
-    services.seat_autoplay_start(match_id=race_match.id, user=alice)
+def test_the_person_cannot_move_while_a_robot_stands_in(started_match, alice, offered):
+    services.seat_autoplay_start(match_id=started_match.id, user=alice)
 
     with pytest.raises(exceptions.NotYourTurn) as refusal:
         services.move_submit(
-            match_id=race_match.id,
+            match_id=started_match.id,
             user=alice,
-            move_data=legal_json(race_match, 0)[0],
+            move_data=legal_json(started_match, 0)[0],
             expected_version=0,
         )
 
     assert refusal.value.message == exceptions.STAND_IN_PLAYS
 
 
-def test_taking_the_seat_back_stops_the_stand_in(race_match, alice, offered):
-    services.seat_autoplay_start(match_id=race_match.id, user=alice)
+def test_taking_the_seat_back_stops_the_stand_in(started_match, alice, offered):
+    services.seat_autoplay_start(match_id=started_match.id, user=alice)
 
-    services.seat_take_back(match_id=race_match.id, user=alice)
+    services.seat_take_back(match_id=started_match.id, user=alice)
 
-    seat = _seat(race_match, 0)
+    seat = _seat(started_match, 0)
     assert (seat.controller, seat.robot) == (Seat.Controller.PERSON, "")
     # The robot still plays its own seat, never alice's again.
-    services.robot_move_play(match_id=race_match.id, expected_version=0)
-    assert list(race_match.moves.values_list("seat", flat=True)) == [2]
-    assert services.robot_move_play(match_id=race_match.id, expected_version=1) is None
+    services.robot_move_play(match_id=started_match.id, expected_version=0)
+    assert list(started_match.moves.values_list("seat", flat=True)) == [2]
+    assert services.robot_move_play(match_id=started_match.id, expected_version=1) is None
 
 
-def test_taking_back_a_seat_nobody_stands_in_for_is_refused(race_match, alice):
+def test_taking_back_a_seat_nobody_stands_in_for_is_refused(started_match, alice):
     with pytest.raises(exceptions.InvalidMove) as refusal:
-        services.seat_take_back(match_id=race_match.id, user=alice)
+        services.seat_take_back(match_id=started_match.id, user=alice)
 
     assert refusal.value.message == exceptions.NO_STAND_IN
 
 
 def test_only_a_seated_person_of_a_running_match_may_ask(
-    race_match, open_match, carol, alice, offered
+    started_match, open_match, carol, alice, offered
 ):
     with pytest.raises(exceptions.NotSeated):
-        services.seat_autoplay_start(match_id=race_match.id, user=carol)
+        services.seat_autoplay_start(match_id=started_match.id, user=carol)
     with pytest.raises(exceptions.MatchNotActive):
         services.seat_autoplay_start(match_id=open_match.id, user=alice)
 
 
-def test_asking_twice_is_refused(race_match, alice, offered):
-    services.seat_autoplay_start(match_id=race_match.id, user=alice)
+def test_asking_twice_is_refused(started_match, alice, offered):
+    services.seat_autoplay_start(match_id=started_match.id, user=alice)
 
     with pytest.raises(exceptions.InvalidMove) as refusal:
-        services.seat_autoplay_start(match_id=race_match.id, user=alice)
+        services.seat_autoplay_start(match_id=started_match.id, user=alice)
 
     assert refusal.value.message == exceptions.AUTOPLAY_ALREADY_ON
 
@@ -140,7 +140,7 @@ def test_the_race_engine_offers_it_once_decided_and_the_robot_finishes(
         alice = make_user(f"auto-alice-{attempt}")
         bob = make_user(f"auto-bob-{attempt}")
         users = {0: alice, 1: bob}
-        match = services.match_create(user=alice, game_slug="race", seats=3)
+        match = services.match_create(user=alice, game_slug="toy", seats=3)
         services.seat_claim(match_id=match.id, user=bob)
         services.seat_robot_add(match_id=match.id, user=alice)
         if _play_until_offered(match, users, rnd):

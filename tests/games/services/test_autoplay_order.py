@@ -17,7 +17,7 @@ from games.models import Seat
 from tests.games.helpers import BOB_WINS, seats_to_move, state_store
 from tests.rules.conftest import race_state
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 # BOB_WINS: alice (0) is to move, bob (1) wins whatever happens. Here the
 # same race, but the robot (2) backs Celya and Elaari.
@@ -28,15 +28,15 @@ ROBOT_WINS = {
 
 
 @pytest.fixture
-def bob_wins(race_match):
-    state_store(race_match, race_state(**BOB_WINS))
-    return race_match
+def bob_wins(started_match):
+    state_store(started_match, race_state(**BOB_WINS))
+    return started_match
 
 
 @pytest.fixture
-def robot_wins(race_match):
-    state_store(race_match, race_state(**ROBOT_WINS))
-    return race_match
+def robot_wins(started_match):
+    state_store(started_match, race_state(**ROBOT_WINS))
+    return started_match
 
 
 def _offer(match, user):
@@ -123,12 +123,12 @@ def test_declining_twice_is_refused(bob_wins, bob):
     assert refusal.value.message == exceptions.AUTOPLAY_ALREADY_DECLINED
 
 
-def test_declining_is_refused_while_the_race_is_open(race_match, alice):
+def test_declining_is_refused_while_the_race_is_open(started_match, alice):
     with pytest.raises(exceptions.InvalidMove) as refusal:
-        services.seat_autoplay_decline(match_id=race_match.id, user=alice)
+        services.seat_autoplay_decline(match_id=started_match.id, user=alice)
 
     assert refusal.value.message == exceptions.AUTOPLAY_NOT_OFFERED
-    assert _seat(race_match, 0).autoplay_declined_at is None
+    assert _seat(started_match, 0).autoplay_declined_at is None
 
 
 def test_declining_while_a_robot_stands_in_is_refused(bob_wins, bob):
@@ -163,13 +163,13 @@ def test_taking_the_seat_back_counts_as_declining(bob_wins, alice, bob):
     assert _offer(bob_wins, alice) == (True, False, False)
 
 
-def test_taking_back_a_stand_in_before_any_offer_is_no_answer(race_match, alice):
-    services.seat_stand_in_assign(match_id=race_match.id, position=0)
+def test_taking_back_a_stand_in_before_any_offer_is_no_answer(started_match, alice):
+    services.seat_stand_in_assign(match_id=started_match.id, position=0)
 
-    services.seat_take_back(match_id=race_match.id, user=alice)
+    services.seat_take_back(match_id=started_match.id, user=alice)
 
     # Once the race is decided, alice is asked like everybody else.
-    assert _seat(race_match, 0).autoplay_declined_at is None
+    assert _seat(started_match, 0).autoplay_declined_at is None
 
 
 def test_only_a_seated_person_of_a_running_match_may_decline(

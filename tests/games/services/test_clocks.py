@@ -16,9 +16,9 @@ import time_machine
 
 from games import services
 from games.clocks import PRESETS
-from tests.games.helpers import legal_json, live_race, reach_play_phase, state_of
+from tests.games.helpers import legal_json, live_match, reach_play_phase, state_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 LIVE = PRESETS["live"]  # 5 min bank, +30 s, cap 10 min
@@ -44,7 +44,7 @@ def _move(match, user, seat):
 
 def test_at_the_start_every_seat_to_move_runs_its_clock(alice, bob):
     with time_machine.travel(START, tick=False):
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
 
     # Race's favourites: both seats choose at once, both clocks run.
     deadline = START + timedelta(minutes=5)
@@ -54,7 +54,7 @@ def test_at_the_start_every_seat_to_move_runs_its_clock(alice, bob):
 
 def test_a_move_costs_the_time_used_and_earns_the_increment(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(seconds=60))
         _move(match, alice, 0)
 
@@ -67,7 +67,7 @@ def test_a_move_costs_the_time_used_and_earns_the_increment(alice, bob):
 
 def test_the_bank_is_capped(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         # A running clock's deadline is what counts: 590 s left.
         match.seats.filter(position=0).update(
             clock_bank=LIVE.cap - 10,
@@ -82,7 +82,7 @@ def test_the_bank_is_capped(alice, bob):
 
 def test_the_next_seat_to_move_gets_its_deadline_from_its_bank(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         reach_play_phase(match, {0: alice, 1: bob})
         match.refresh_from_db()
         state = state_of(match)
@@ -101,7 +101,7 @@ def test_the_next_seat_to_move_gets_its_deadline_from_its_bank(alice, bob):
 
 def test_an_untimed_match_runs_no_clock(alice, bob):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="untimed", private=True
+        user=alice, game_slug="toy", seats=2, time_control="untimed", private=True
     )
     services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
     match.refresh_from_db()
@@ -115,7 +115,7 @@ def test_an_untimed_match_runs_no_clock(alice, bob):
 
 def test_the_end_of_a_match_stops_every_clock(alice, bob):
     with time_machine.travel(START, tick=False):
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         services.match_abort(match_id=match.id)
 
     match.refresh_from_db()

@@ -16,13 +16,13 @@ from games.rules import Outcome
 from games.services.turns import _outcome_resigned_last
 from tests.games.helpers import legal_json, play_to_end, seats_to_move
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
 def duel(alice, bob):
     """A running 2-seat Race: alice (0) against bob (1)."""
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     match.refresh_from_db()
     return match
@@ -31,7 +31,7 @@ def duel(alice, bob):
 @pytest.fixture
 def table_of_four(alice, bob, carol):
     """A running 4-seat Race: alice (0), bob (1), carol (2) and a robot (3)."""
-    match = services.match_create(user=alice, game_slug="race", seats=4)
+    match = services.match_create(user=alice, game_slug="toy", seats=4)
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_claim(match_id=match.id, user=carol)
     services.seat_robot_add(match_id=match.id, user=alice)
@@ -187,9 +187,9 @@ def test_resigning_twice_is_refused(table_of_four, bob):
     assert MatchEvent.objects.filter(match=table_of_four).count() == 1
 
 
-def test_a_spectator_cannot_resign(race_match, carol):
+def test_a_spectator_cannot_resign(started_match, carol):
     with pytest.raises(exceptions.NotSeated):
-        services.match_resign(match_id=race_match.id, user=carol)
+        services.match_resign(match_id=started_match.id, user=carol)
 
 
 def test_a_finished_match_cannot_be_resigned(duel, alice, bob):
@@ -290,7 +290,7 @@ def test_resigning_withdraws_the_persons_agreement(table_of_four, alice, bob):
 
 
 def test_alone_with_robots_proposing_cancels_at_once(alice):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_robot_add(match_id=match.id, user=alice)
 
     services.match_cancel_agree(match_id=match.id, user=alice)
@@ -312,9 +312,9 @@ def test_agreeing_twice_is_refused(table_of_four, alice):
     assert refusal.value.message == exceptions.CANCEL_ALREADY_AGREED
 
 
-def test_a_spectator_cannot_vote(race_match, carol):
+def test_a_spectator_cannot_vote(started_match, carol):
     with pytest.raises(exceptions.NotSeated):
-        services.match_cancel_agree(match_id=race_match.id, user=carol)
+        services.match_cancel_agree(match_id=started_match.id, user=carol)
 
 
 def test_a_proposal_lapses_with_the_next_move(table_of_four, alice, bob, carol):

@@ -20,13 +20,13 @@ from games.clocks import PRESETS
 from games.services.notices import time_warnings_send, vacation_endings_notify
 from tests.games.helpers import (
     legal_json,
-    live_race,
+    live_match,
     play_to_end,
     reach_play_phase,
     seats_to_move,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 Kind = Notification.Kind
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -42,7 +42,7 @@ def _kinds(user) -> list[str]:
 
 
 def test_a_match_that_starts_tells_everyone_whose_turn_it_is(alice, bob):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
 
     # Race's favourites: both are to move, so both hear "your turn".
@@ -55,7 +55,7 @@ def test_a_match_that_starts_tells_everyone_whose_turn_it_is(alice, bob):
 
 
 def test_someone_joining_an_open_match_tells_those_seated(alice, bob, carol):
-    match = services.match_create(user=alice, game_slug="race", seats=3)
+    match = services.match_create(user=alice, game_slug="toy", seats=3)
 
     services.seat_claim(match_id=match.id, user=bob)
 
@@ -65,7 +65,7 @@ def test_someone_joining_an_open_match_tells_those_seated(alice, bob, carol):
 
 
 def test_the_player_to_move_next_hears_of_their_turn(alice, bob):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     reach_play_phase(match, {0: alice, 1: bob})
     match.refresh_from_db()
@@ -111,7 +111,7 @@ def test_a_live_match_keeps_one_unread_turn_notice_per_person(alice, bob):
     # per turn. A new turn replaces the unread one.
     users = {0: alice, 1: bob}
     with time_machine.travel(START, tick=False) as traveller:
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         services.seat_claim(match_id=match.id, user=bob)
         reach_play_phase(match, users)
         for _ in range(12):
@@ -136,7 +136,7 @@ def test_a_new_turn_moves_the_notice_to_the_top_with_its_time_and_text(
 ):
     users = {0: alice, 1: bob}
     with time_machine.travel(START, tick=False) as traveller:
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         services.seat_claim(match_id=match.id, user=bob)
         reach_play_phase(match, users)
         match.refresh_from_db()
@@ -144,7 +144,7 @@ def test_a_new_turn_moves_the_notice_to_the_top_with_its_time_and_text(
         other = users[1 - mover]
         (before,) = _turns_unread(other, match)
         # Something newer, of another match, on top of the old turn.
-        newer = services.match_create(user=carol, game_slug="race", seats=3)
+        newer = services.match_create(user=carol, game_slug="toy", seats=3)
         traveller.shift(timedelta(minutes=1))
         services.seat_claim(match_id=newer.id, user=other)
         traveller.shift(timedelta(minutes=5))
@@ -164,7 +164,7 @@ def test_a_new_turn_moves_the_notice_to_the_top_with_its_time_and_text(
 
 def test_a_turn_notice_read_is_kept_and_the_next_turn_is_a_new_one(alice, bob):
     users = {0: alice, 1: bob}
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     reach_play_phase(match, users)
     match.refresh_from_db()
@@ -184,7 +184,7 @@ def test_a_new_turn_tells_the_bell_again(
     alice, bob, group_sends, django_capture_on_commit_callbacks
 ):
     users = {0: alice, 1: bob}
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     reach_play_phase(match, users)
     match.refresh_from_db()
@@ -202,22 +202,22 @@ def test_a_new_turn_tells_the_bell_again(
 
 
 def test_robots_are_never_notified_and_the_result_reaches_every_person(
-    race_match, alice, bob
+    started_match, alice, bob
 ):
-    play_to_end(race_match, {0: alice, 1: bob}, seed=3)
+    play_to_end(started_match, {0: alice, 1: bob}, seed=3)
 
-    race_match.refresh_from_db()
+    started_match.refresh_from_db()
     finished = Notification.objects.filter(kind=Kind.MATCH_FINISHED)
     assert {n.user_id for n in finished} == {alice.id, bob.id}
-    ranks = race_match.outcome["ranks"]
+    ranks = started_match.outcome["ranks"]
     for notice in finished:
         position = notice.params["seat"]
         assert notice.params["rank"] == ranks[position]
         assert notice.params["winners"]
 
 
-def test_an_aborted_match_is_cancelled_for_its_persons(race_match, alice, bob):
-    services.match_abort(match_id=race_match.id)
+def test_an_aborted_match_is_cancelled_for_its_persons(started_match, alice, bob):
+    services.match_abort(match_id=started_match.id)
 
     cancelled = Notification.objects.filter(kind=Kind.MATCH_CANCELLED)
     assert {n.user_id for n in cancelled} == {alice.id, bob.id}
@@ -228,7 +228,7 @@ def test_a_timeout_tells_the_person_and_the_last_strike_says_the_seat_is_lost(
 ):
     monkeypatch.setattr("games.services.timeouts._timeout_task_enqueue", lambda *a: 0)
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         services.turn_timeout_apply(match_id=match.id, expected_version=0)
         assert Kind.TIMED_OUT in _kinds(bob)
@@ -254,7 +254,7 @@ def test_a_timeout_tells_the_person_and_the_last_strike_says_the_seat_is_lost(
 
 def test_a_clock_past_80_percent_warns_its_person_once(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         seat = match.seats.get(position=0)
         # 300 s bank: the warning falls due after 240 s.
         assert seat.clock_warn_at == START + timedelta(seconds=240)
@@ -271,7 +271,7 @@ def test_a_clock_past_80_percent_warns_its_person_once(alice, bob):
 
 def test_a_move_before_80_percent_clears_the_warning(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(seconds=100))
         services.move_submit(
             match_id=match.id,

@@ -6,19 +6,19 @@ from games import exceptions, services
 from games.models import Match
 from games.rules.registry import ROBOTS_BY_SLUG
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_puts_the_default_robot_on_the_first_free_seat(open_match, alice):
     seat = services.seat_robot_add(match_id=open_match.id, user=alice)
 
     assert seat.position == 1
-    assert seat.robot == next(iter(ROBOTS_BY_SLUG["race"]))
+    assert seat.robot == next(iter(ROBOTS_BY_SLUG["toy"]))
     assert seat.user is None
 
 
 def test_puts_a_named_robot(open_match, alice):
-    name = list(ROBOTS_BY_SLUG["race"])[-1]
+    name = list(ROBOTS_BY_SLUG["toy"])[-1]
 
     seat = services.seat_robot_add(match_id=open_match.id, user=alice, robot=name)
 
@@ -59,6 +59,6 @@ def test_filling_the_last_seat_with_a_robot_starts_the_match(
     assert robot_enqueues == [(open_match.id, 0)]
 
 
-def test_refuses_when_the_match_is_running(race_match, alice):
+def test_refuses_when_the_match_is_running(started_match, alice):
     with pytest.raises(exceptions.SeatUnavailable):
-        services.seat_robot_add(match_id=race_match.id, user=alice)
+        services.seat_robot_add(match_id=started_match.id, user=alice)

@@ -18,9 +18,9 @@ from games import exceptions, services, tasks
 from games.clocks import PRESETS
 from games.models import LeaveReason, Match, MatchEvent, Seat
 from games.services.timeouts import STRIKES_TO_LEAVE
-from tests.games.helpers import legal_json, live_race, reach_play_phase, seats_to_move
+from tests.games.helpers import legal_json, live_match, reach_play_phase, seats_to_move
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 LIVE = PRESETS["live"]  # 5 min bank, +30 s, cap 10 min
@@ -52,7 +52,7 @@ def _seat(match, position) -> Seat:
 
 def test_nothing_is_enqueued_before_the_deadline(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        live_race(alice, bob)
+        live_match(alice, bob)
         traveller.shift(timedelta(minutes=4, seconds=59))
         assert services.expire_overdue_turns() == 0
     assert enqueued == []
@@ -60,7 +60,7 @@ def test_nothing_is_enqueued_before_the_deadline(alice, bob, enqueued):
 
 def test_an_untimed_match_never_times_out(alice, bob, enqueued):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="untimed", private=True
+        user=alice, game_slug="toy", seats=2, time_control="untimed", private=True
     )
     services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
     later = datetime.now(tz=UTC) + timedelta(days=365)
@@ -73,7 +73,7 @@ def test_the_stand_in_plays_every_overdue_seat_and_everyone_sees_it(
     alice, bob, enqueued
 ):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         assert _sweep_and_apply(enqueued) == 1
 
@@ -111,7 +111,7 @@ def _seat_marks_html(match) -> str:
 
 def test_after_a_timeout_the_next_turn_has_the_increment(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         _sweep_and_apply(enqueued)
         now = START + timedelta(minutes=5)
@@ -126,7 +126,7 @@ def test_after_a_timeout_the_next_turn_has_the_increment(alice, bob, enqueued):
 
 def test_a_sweep_twice_is_one_timeout(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=6))
         services.expire_overdue_turns()
         services.expire_overdue_turns()
@@ -143,7 +143,7 @@ def test_a_sweep_twice_is_one_timeout(alice, bob, enqueued):
 
 def test_a_stale_timeout_task_does_nothing(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=6))
         services.expire_overdue_turns()
         # alice moves late but before the task runs: the match moved on.
@@ -164,7 +164,7 @@ def test_a_stale_timeout_task_does_nothing(alice, bob, enqueued):
 
 def test_a_timeout_for_a_clock_not_yet_run_out_does_nothing(alice, bob):
     with time_machine.travel(START, tick=False):
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         assert (
             services.turn_timeout_apply(match_id=match.id, expected_version=0) is None
         )
@@ -173,7 +173,7 @@ def test_a_timeout_for_a_clock_not_yet_run_out_does_nothing(alice, bob):
 
 def test_moving_takes_the_seat_back(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         _sweep_and_apply(enqueued)
         match.refresh_from_db()
@@ -195,7 +195,7 @@ def test_moving_takes_the_seat_back(alice, bob, enqueued):
 
 def test_i_am_back_clears_the_mark_without_moving(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         _sweep_and_apply(enqueued)
         services.seat_back(match_id=match.id, user=bob)
@@ -231,7 +231,7 @@ def test_three_timeouts_in_a_row_hand_the_seat_to_the_robot_for_good(
     alice, bob, enqueued
 ):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         strikes = _time_out_until_left(match, alice, bob, enqueued, traveller)
 
     seat = _seat(match, 1)
@@ -262,7 +262,7 @@ def test_the_timeout_is_scheduled_only_on_commit(
         tasks.apply_turn_timeout, "delay", lambda *args: delayed.append(args)
     )
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         with django_capture_on_commit_callbacks() as callbacks:
             services.expire_overdue_turns()
@@ -289,7 +289,7 @@ def test_a_timeout_lost_with_its_worker_is_found_again_by_the_next_sweep(
     alice, bob, enqueued
 ):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         services.expire_overdue_turns()
         # The worker died before it ran the task: nothing was applied.

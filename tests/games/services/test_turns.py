@@ -15,7 +15,7 @@ from games.models import Match
 from games.services import matches, seats, turns
 from tests.games.helpers import legal_json, play_to_end, seats_to_move
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def _columns(match):
@@ -57,7 +57,7 @@ def finishes(monkeypatch):
 def test_starting_a_match_starts_the_turns_of_the_seats_to_move(
     alice, bob, turn_starts
 ):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
 
     # Race rules, Choice of Favorites: every seat chooses at once.
@@ -67,23 +67,23 @@ def test_starting_a_match_starts_the_turns_of_the_seats_to_move(
 
 
 def test_a_move_clears_the_mover_and_starts_no_turn_while_others_choose(
-    race_match, alice, turn_starts
+    started_match, alice, turn_starts
 ):
     services.move_submit(
-        match_id=race_match.id,
+        match_id=started_match.id,
         user=alice,
-        move_data=legal_json(race_match, 0)[0],
+        move_data=legal_json(started_match, 0)[0],
         expected_version=0,
     )
 
-    assert _columns(race_match) == {0: None, 1: 0, 2: 0}
+    assert _columns(started_match) == {0: None, 1: 0, 2: 0}
     assert turn_starts == []
 
 
 def test_the_columns_follow_the_rules_through_a_whole_match(
-    race_match, alice, bob, monkeypatch
+    started_match, alice, bob, monkeypatch
 ):
-    rules = race_match.rules
+    rules = started_match.rules
     checked = 0
     real = turns._to_move_record
 
@@ -95,11 +95,11 @@ def test_the_columns_follow_the_rules_through_a_whole_match(
         checked += 1
 
     monkeypatch.setattr(turns, "_to_move_record", check)
-    play_to_end(race_match, {0: alice, 1: bob}, seed=4)
+    play_to_end(started_match, {0: alice, 1: bob}, seed=4)
 
-    assert checked == race_match.moves.count() - 1
+    assert checked == started_match.moves.count() - 1
     # Over: nobody is to move any more.
-    assert set(_columns(race_match).values()) == {None}
+    assert set(_columns(started_match).values()) == {None}
 
 
 def test_a_turn_of_several_steps_is_one_turn_with_a_new_decision_each_step(
@@ -145,20 +145,20 @@ def test_a_turn_starts_when_another_seat_becomes_to_move(
 
 
 def test_the_last_move_finishes_the_match_through_the_seam_once(
-    race_match, alice, bob, finishes
+    started_match, alice, bob, finishes
 ):
-    play_to_end(race_match, {0: alice, 1: bob}, seed=5)
+    play_to_end(started_match, {0: alice, 1: bob}, seed=5)
 
-    race_match.refresh_from_db()
-    assert finishes == [(race_match.id, Match.Status.FINISHED)]
-    assert race_match.finished_at is not None
-    assert race_match.outcome is not None
+    started_match.refresh_from_db()
+    assert finishes == [(started_match.id, Match.Status.FINISHED)]
+    assert started_match.finished_at is not None
+    assert started_match.outcome is not None
 
 
-def test_an_abort_ends_the_match_through_the_same_seam(race_match, finishes):
-    services.match_abort(match_id=race_match.id)
+def test_an_abort_ends_the_match_through_the_same_seam(started_match, finishes):
+    services.match_abort(match_id=started_match.id)
 
-    race_match.refresh_from_db()
-    assert finishes == [(race_match.id, Match.Status.ABORTED)]
-    assert race_match.status == Match.Status.ABORTED
-    assert set(_columns(race_match).values()) == {None}
+    started_match.refresh_from_db()
+    assert finishes == [(started_match.id, Match.Status.ABORTED)]
+    assert started_match.status == Match.Status.ABORTED
+    assert set(_columns(started_match).values()) == {None}

@@ -18,9 +18,9 @@ from accounts.models import User
 from games import services
 from games.clocks import DAY, PRESETS
 from games.tasks import expire_vacations
-from tests.games.helpers import legal_json, live_race, seats_to_move
+from tests.games.helpers import legal_json, live_match, seats_to_move
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 LIVE = PRESETS["live"]  # 5 min bank, +30 s, cap 10 min
@@ -56,7 +56,7 @@ def _fresh(user) -> User:
 
 def test_starting_stops_the_running_clock_and_keeps_what_was_left(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(seconds=60))
         services.vacation_start(user=alice, days=3)
 
@@ -82,7 +82,7 @@ def test_the_user_passed_in_is_updated(alice):
 
 def test_a_turn_that_starts_during_the_vacation_does_not_start_the_clock(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(seconds=10))
         _move(match, alice, 0)  # her favourites: 300 - 10 + 30 = 320
         traveller.shift(timedelta(seconds=10))
@@ -102,7 +102,7 @@ def test_a_turn_that_starts_during_the_vacation_does_not_start_the_clock(alice, 
 
 def test_ending_starts_the_clocks_again_from_their_banks(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(seconds=60))
         services.vacation_start(user=alice, days=3)
         traveller.shift(timedelta(hours=5))
@@ -121,7 +121,7 @@ def test_ending_starts_the_clocks_again_from_their_banks(alice, bob):
 
 def test_a_clock_paused_by_another_vacation_stays_stopped(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         services.vacation_start(user=alice, days=3)
         services.vacation_start(user=bob, days=3)
         traveller.shift(timedelta(hours=1))
@@ -137,11 +137,11 @@ def test_starting_and_ending_announce_each_running_match_on_commit(
     alice, bob, carol, django_capture_on_commit_callbacks, group_sends
 ):
     with time_machine.travel(START, tick=False):
-        timed = live_race(alice, bob)
-        other = services.match_create(user=carol, game_slug="race", seats=2)
+        timed = live_match(alice, bob)
+        other = services.match_create(user=carol, game_slug="toy", seats=2)
         services.seat_claim(match_id=other.id, user=alice)
         # An open match of alice's has no board to change.
-        services.match_create(user=alice, game_slug="race", seats=2)
+        services.match_create(user=alice, game_slug="toy", seats=2)
 
         for action in (
             lambda: services.vacation_start(user=alice, days=1),
@@ -240,7 +240,7 @@ def test_only_the_time_taken_is_charged_and_the_rest_is_kept(alice):
 
 def test_the_vacation_ends_when_its_days_run_out(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         services.vacation_start(user=alice, days=2)
         services.vacation_start(user=bob, days=5)
         traveller.shift(timedelta(days=2, seconds=30))
@@ -356,8 +356,8 @@ def test_refuses_when_less_than_a_whole_day_is_left(alice):
 
 def test_moving_ends_the_vacation_and_restarts_the_other_clocks(alice, bob, carol):
     with time_machine.travel(START, tick=False) as traveller:
-        first = live_race(alice, bob)
-        second = live_race(alice, carol)
+        first = live_match(alice, bob)
+        second = live_match(alice, carol)
         services.vacation_start(user=alice, days=3)
         traveller.shift(timedelta(hours=2))
         alice = _fresh(alice)

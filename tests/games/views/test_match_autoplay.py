@@ -12,7 +12,7 @@ from games import exceptions
 from tests.games.helpers import BOB_WINS, state_store
 from tests.rules.conftest import race_state
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 WINNER_TEXT = "This match is decided and you win."
 OTHERS_TEXT = "The rules let Spielpost finish this match for you"
@@ -20,9 +20,9 @@ NO = "No, I'll play on"
 
 
 @pytest.fixture
-def bob_wins(race_match):
-    state_store(race_match, race_state(**BOB_WINS))
-    return race_match
+def bob_wins(started_match):
+    state_store(started_match, race_state(**BOB_WINS))
+    return started_match
 
 
 def _page(client, match):

@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_valid_form_creates_the_match_and_redirects_to_it(alice_client, alice):
     response = alice_client.post(
-        "/play/race/new/", {"seats": "3", "option_win_bet": "on"}
+        "/play/toy/new/", {"seats": "3", "option_win_bet": "on"}
     )
 
     match = Match.objects.get()
@@ -25,7 +25,7 @@ def test_a_valid_form_creates_the_match_and_redirects_to_it(alice_client, alice)
     [{}, {"seats": "9"}, {"seats": "1"}, {"seats": "abc"}, {"seats": ""}],
 )
 def test_an_invalid_form_is_shown_again_with_400(alice_client, data):
-    response = alice_client.post("/play/race/new/", data)
+    response = alice_client.post("/play/toy/new/", data)
 
     assert response.status_code == 400
     # The lobby is re-rendered with the form's errors, nothing is created.
@@ -38,7 +38,7 @@ def test_an_unknown_game_is_404(alice_client):
 
 
 def test_anonymous_visitors_must_log_in(client):
-    response = client.post("/play/race/new/", {"seats": "2"})
+    response = client.post("/play/toy/new/", {"seats": "2"})
 
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
@@ -46,7 +46,7 @@ def test_anonymous_visitors_must_log_in(client):
 
 
 def test_get_is_not_allowed(alice_client):
-    assert alice_client.get("/play/race/new/").status_code == 405
+    assert alice_client.get("/play/toy/new/").status_code == 405
 
 
 def test_a_solo_dice_stars_match_starts_at_once_with_its_grid_size(alice_client):

@@ -5,24 +5,24 @@ import pytest
 from games import services
 from tests.games.helpers import DATA_CARD, choose_favourites, state_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
-def playing(race_match, alice, bob):
-    """The race_match after everybody chose favourites: hands are on the table."""
-    choose_favourites(race_match, {0: alice, 1: bob})
-    services.robot_move_play(match_id=race_match.id, expected_version=2)
-    race_match.refresh_from_db()
-    assert state_of(race_match).phase == "play"
-    return race_match
+def playing(started_match, alice, bob):
+    """The started_match after everybody chose favourites: hands are on the table."""
+    choose_favourites(started_match, {0: alice, 1: bob})
+    services.robot_move_play(match_id=started_match.id, expected_version=2)
+    started_match.refresh_from_db()
+    assert state_of(started_match).phase == "play"
+    return started_match
 
 
 @pytest.mark.parametrize("persona", ["alice", "bob", "carol", None])
-def test_everyone_may_look_at_a_match(request, client_for, race_match, persona):
+def test_everyone_may_look_at_a_match(request, client_for, started_match, persona):
     user = request.getfixturevalue(persona) if persona else None
 
-    response = client_for(user).get(f"/matches/{race_match.id}/")
+    response = client_for(user).get(f"/matches/{started_match.id}/")
 
     assert response.status_code == 200
     assert 'id="board"' in response.content.decode()
@@ -55,16 +55,16 @@ def test_carol_and_anonymous_visitors_get_the_spectator_view(
 
 
 def test_anonymous_visitors_are_invited_to_log_in_on_an_open_match(client_for, alice):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
 
     html = client_for().get(f"/matches/{match.id}/").content.decode()
 
     assert f"/accounts/login/?next=/matches/{match.id}/" in html
 
 
-def test_an_htmx_request_gets_only_the_live_part(client_for, alice, race_match):
+def test_an_htmx_request_gets_only_the_live_part(client_for, alice, started_match):
     response = client_for(alice).get(
-        f"/matches/{race_match.id}/", headers={"HX-Request": "true"}
+        f"/matches/{started_match.id}/", headers={"HX-Request": "true"}
     )
 
     html = response.content.decode()
@@ -79,17 +79,17 @@ def test_an_unknown_match_is_404(client_for):
 
 
 def test_the_static_part_of_the_board_is_rendered_once_outside_the_live_part(
-    client_for, alice, race_match
+    client_for, alice, started_match
 ):
     client = client_for(alice)
 
-    page = client.get(f"/matches/{race_match.id}/").content.decode()
+    page = client.get(f"/matches/{started_match.id}/").content.decode()
     live = client.get(
-        f"/matches/{race_match.id}/", headers={"HX-Request": "true"}
+        f"/matches/{started_match.id}/", headers={"HX-Request": "true"}
     ).content.decode()
 
     # Race's deck: every card type once, after the live part the socket swaps.
-    deck = race_match.rules.static_view(race_match.options, 3)
+    deck = started_match.rules.static_view(started_match.options, 3)
     assert page.count('id="board-static"') == 1
     assert page.index('id="board-static"') > page.index('id="move-log"')
     assert page.count("data-deck-card=") == len(deck["deck"])

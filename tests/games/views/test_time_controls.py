@@ -18,13 +18,13 @@ from games import services
 from games.models import Match, Seat
 from tests.games.html_tree import html_tree
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 def _create(client, **data):
-    return client.post("/play/race/new/", {"seats": "2", **data})
+    return client.post("/play/toy/new/", {"seats": "2", **data})
 
 
 def test_the_form_offers_the_presets_with_their_meaning_daily_first(alice_client):
@@ -138,14 +138,14 @@ def test_a_solo_match_from_the_form_is_untimed(alice_client):
 
 
 def test_lobby_rows_show_the_time_control(alice_client, alice, bob):
-    services.match_create(user=bob, game_slug="race", seats=2, time_control="live")
+    services.match_create(user=bob, game_slug="toy", seats=2, time_control="live")
     services.match_create(
         user=bob,
-        game_slug="race",
+        game_slug="toy",
         seats=2,
         time_control={"bank": 7200, "increment": 1800, "cap": 7200},
     )
-    services.match_create(user=alice, game_slug="race", seats=2, time_control="untimed")
+    services.match_create(user=alice, game_slug="toy", seats=2, time_control="untimed")
 
     html = alice_client.get("/play/").content.decode()
 
@@ -156,11 +156,11 @@ def test_lobby_rows_show_the_time_control(alice_client, alice, bob):
 
 
 def test_private_and_untimed_matches_are_not_in_the_open_list(carol_client, alice, bob):
-    private = services.match_create(user=bob, game_slug="race", seats=2, private=True)
+    private = services.match_create(user=bob, game_slug="toy", seats=2, private=True)
     untimed = services.match_create(
-        user=bob, game_slug="race", seats=2, time_control="untimed"
+        user=bob, game_slug="toy", seats=2, time_control="untimed"
     )
-    listed = services.match_create(user=bob, game_slug="race", seats=2)
+    listed = services.match_create(user=bob, game_slug="toy", seats=2)
 
     html = carol_client.get("/play/").content.decode()
 
@@ -175,11 +175,11 @@ def test_my_matches_show_my_time_left_and_an_opponent_on_vacation(
     User.objects.filter(id=bob.id).update(vacation_until=START + timedelta(days=9))
     with time_machine.travel(START, tick=False):
         soon = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="live"
+            user=alice, game_slug="toy", seats=2, time_control="live"
         )
         services.seat_claim(match_id=soon.id, user=bob)
         later = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="relaxed"
+            user=alice, game_slug="toy", seats=2, time_control="relaxed"
         )
         services.seat_claim(match_id=later.id, user=bob)
 
@@ -198,7 +198,7 @@ def test_my_matches_show_my_time_left_and_an_opponent_on_vacation(
 def test_the_board_shows_a_ticking_clock_per_seat(client_for, alice, bob):
     with time_machine.travel(START, tick=False):
         match = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="live"
+            user=alice, game_slug="toy", seats=2, time_control="live"
         )
         services.seat_claim(match_id=match.id, user=bob)
     with time_machine.travel(START + timedelta(seconds=65), tick=False):
@@ -220,7 +220,7 @@ def test_the_board_shows_a_ticking_clock_per_seat(client_for, alice, bob):
 def test_a_low_clock_has_the_warning_class(client_for, alice, bob):
     with time_machine.travel(START, tick=False):
         match = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="live"
+            user=alice, game_slug="toy", seats=2, time_control="live"
         )
         services.seat_claim(match_id=match.id, user=bob)
     with time_machine.travel(START + timedelta(seconds=250), tick=False):
@@ -233,7 +233,7 @@ def test_a_low_clock_has_the_warning_class(client_for, alice, bob):
 def test_a_paused_match_shows_it_and_its_clocks_stand(client_for, alice, bob):
     with time_machine.travel(START, tick=False):
         match = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="daily"
+            user=alice, game_slug="toy", seats=2, time_control="daily"
         )
         services.seat_claim(match_id=match.id, user=bob)
         Seat.objects.filter(match=match).update(clock_deadline_at=None)
@@ -248,7 +248,7 @@ def test_a_paused_match_shows_it_and_its_clocks_stand(client_for, alice, bob):
 
 def test_an_untimed_board_shows_no_clock(client_for, alice, bob):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="untimed", private=True
+        user=alice, game_slug="toy", seats=2, time_control="untimed", private=True
     )
     services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
 
@@ -262,7 +262,7 @@ def test_an_untimed_board_shows_no_clock(client_for, alice, bob):
 
 
 def test_a_pushed_board_carries_the_pause_out_of_band(client_for, alice, bob):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     Match.objects.filter(id=match.id).update(paused_at=START)
 

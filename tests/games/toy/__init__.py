@@ -1,0 +1,52 @@
+"""The Toy: a test-only game the platform's tests play (Push Your Luck).
+
+The platform tests (lobby, seats, moves, clocks, timeouts, notifications,
+API, sockets) run on this game, never on a real one, so that a change to a
+real game's rules cannot break them and they show that nothing in the
+platform depends on a particular game. The engine is `engine.py`; its board
+and rules pages are in `templates/games/toy/`. `register` puts the game in
+the registry for one test (the `toy` fixture in tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
+from games.rules.structs import replace
+
+from .engine import TOY, TOY_ROBOTS
+
+if TYPE_CHECKING:
+    from games.models import Match
+
+SLUG = "toy"
+TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
+
+__all__ = ["SLUG", "TEMPLATES_DIR", "TOY", "TOY_ROBOTS", "register", "toy_position"]
+
+
+def register(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the Toy under `SLUG` until the test ends (monkeypatch undoes it).
+
+    The one place that knows how a game enters the registry, so that every
+    door (lobby, board, rules page, API, protocol) sees the Toy.
+    """
+    monkeypatch.setitem(RULES_BY_SLUG, SLUG, TOY)
+    monkeypatch.setitem(ROBOTS_BY_SLUG, SLUG, TOY_ROBOTS)
+
+
+def toy_position(match: Match, **changes: object) -> None:
+    """Store the Toy state of active `match` with `changes` (State fields).
+
+    E.g. `toy_position(match, pending=5)`: the seat to move has rolled 5 so
+    far this turn, so it may bank (a Toy turn of several steps without
+    depending on the dice). The seats' to-move columns follow (see
+    `tests.games.helpers.state_store`).
+    """
+    from tests.games.helpers import state_of, state_store
+
+    state_store(match, replace(state_of(match), **changes))
