@@ -8,11 +8,14 @@ hidden favourites, or its decided race, and so stay with Race.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games import exceptions, services
+from games.models import Match
 from games.rules import IllegalMove
-from tests.games.helpers import legal_json
+from tests.games.helpers import legal_json, seats_to_move
 
 pytestmark = pytest.mark.django_db
 
@@ -75,3 +78,79 @@ def test_refuses_a_stale_move_that_the_current_state_makes_illegal(
     assert refusal.value.message == exceptions.MOVE_OVERTAKEN
     race_match.refresh_from_db()
     assert race_match.version == 1
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/services/test_autoplay.py: Race's own decided race.
+
+
+def test_the_race_engine_offers_it_once_decided_and_the_robot_finishes(
+    make_user, robot_enqueues
+):
+    # Race rules, decided game: play real random games until alice is
+    # offered, accept, and let the system finish her seat.
+    rnd = random.Random(3)
+    for attempt in range(12):
+        alice = make_user(f"auto-alice-{attempt}")
+        bob = make_user(f"auto-bob-{attempt}")
+        users = {0: alice, 1: bob}
+        match = services.match_create(user=alice, game_slug="race", seats=3)
+        services.seat_claim(match_id=match.id, user=bob)
+        services.seat_robot_add(match_id=match.id, user=alice)
+        if _play_until_offered(match, users, rnd):
+            break
+    else:
+        pytest.fail("no deal reached a decided race in 12 attempts")
+
+    # Spielpost rulings, Decided game: the winner is asked first, so a
+    # winning bob answers before alice can.
+    winners = match.rules.decided_winners(match.game_state())
+    if 1 in winners and 0 not in winners:
+        services.seat_autoplay_decline(match_id=match.id, user=bob)
+    services.seat_autoplay_start(match_id=match.id, user=alice)
+    accepted_at = match.version
+    _finish_with(match, {1: bob}, rnd)
+
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    # From then on, every move of alice's seat was the system's.
+    assert all(
+        move.by_robot for move in match.moves.filter(seat=0, seq__gt=accepted_at)
+    )
+
+
+def _play_until_offered(match, users, rnd) -> bool:
+    """Play random moves until the rules offer alice to finish automatically."""
+    for _ in range(match.rules.info.max_moves):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            return False
+        if match.rules.autoplay_offered(match.game_state(), 0):
+            return True
+        _one_move(match, users, rnd)
+    return False
+
+
+def _finish_with(match, users, rnd):
+    for _ in range(match.rules.info.max_moves):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            return
+        _one_move(match, users, rnd)
+
+
+def _one_move(match, users, rnd):
+    people = [s for s in sorted(seats_to_move(match)) if s in users]
+    system = {s.position for s in match.seats.all() if s.played_by_system}
+    people = [s for s in people if s not in system]
+    if people:
+        services.move_submit(
+            match_id=match.id,
+            user=users[people[0]],
+            move_data=rnd.choice(legal_json(match, people[0])),
+            expected_version=match.version,
+        )
+    else:
+        assert services.robot_move_play(
+            match_id=match.id, expected_version=match.version
+        )

@@ -1,7 +1,9 @@
 """Who is asked to "finish automatically" when, and the answer "no".
 
-Race rules, Choice of Favorites: "the system will first ask the winner, then
-all other players"; Spielpost rulings, Decided game: the offer goes first to
+The rules say when a match is decided and who wins it (Race: Choice of
+Favorites, "the system will first ask the winner, then all other players";
+here the test-only Toy, told so by `toy_decided`); Spielpost rulings, Decided
+game: the offer goes first to
 the winner(s) and, once they have answered, to the other players, at any
 time, not only on their turn. An answer is a seat setting: accepting puts a
 robot stand-in on the seat, declining is stored on the seat; robots are not
@@ -14,28 +16,23 @@ import pytest
 
 from games import exceptions, selectors, services
 from games.models import Seat
-from tests.games.helpers import BOB_WINS, seats_to_move, state_store
-from tests.rules.conftest import race_state
+from tests.games.helpers import seats_to_move
+from tests.games.toy import toy_decided
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
-# BOB_WINS: alice (0) is to move, bob (1) wins whatever happens. Here the
-# same race, but the robot (2) backs Celya and Elaari.
-ROBOT_WINS = {
-    **BOB_WINS,
-    "favourites": (("rithle", "aristas"), ("rithle", "celya"), ("celya", "elaari")),
-}
-
 
 @pytest.fixture
-def bob_wins(started_match):
-    state_store(started_match, race_state(**BOB_WINS))
+def bob_wins(started_match, monkeypatch):
+    """The match is decided (the rules say so): bob (1) wins, alice (0) is to move."""
+    toy_decided(monkeypatch, frozenset({1}))
     return started_match
 
 
 @pytest.fixture
-def robot_wins(started_match):
-    state_store(started_match, race_state(**ROBOT_WINS))
+def robot_wins(started_match, monkeypatch):
+    """The match is decided: the robot (2) wins, alice (0) is to move."""
+    toy_decided(monkeypatch, frozenset({2}))
     return started_match
 
 
@@ -123,7 +120,7 @@ def test_declining_twice_is_refused(bob_wins, bob):
     assert refusal.value.message == exceptions.AUTOPLAY_ALREADY_DECLINED
 
 
-def test_declining_is_refused_while_the_race_is_open(started_match, alice):
+def test_declining_is_refused_while_the_match_is_open(started_match, alice):
     with pytest.raises(exceptions.InvalidMove) as refusal:
         services.seat_autoplay_decline(match_id=started_match.id, user=alice)
 
@@ -168,7 +165,7 @@ def test_taking_back_a_stand_in_before_any_offer_is_no_answer(started_match, ali
 
     services.seat_take_back(match_id=started_match.id, user=alice)
 
-    # Once the race is decided, alice is asked like everybody else.
+    # Once the match is decided, alice is asked like everybody else.
     assert _seat(started_match, 0).autoplay_declined_at is None
 
 

@@ -26,7 +26,15 @@ if TYPE_CHECKING:
 SLUG = "toy"
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 
-__all__ = ["SLUG", "TEMPLATES_DIR", "TOY", "TOY_ROBOTS", "register", "toy_position"]
+__all__ = [
+    "SLUG",
+    "TEMPLATES_DIR",
+    "TOY",
+    "TOY_ROBOTS",
+    "register",
+    "toy_decided",
+    "toy_position",
+]
 
 
 def register(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -50,3 +58,33 @@ def toy_position(match: Match, **changes: object) -> None:
     from tests.games.helpers import state_of, state_store
 
     state_store(match, replace(state_of(match), **changes))
+
+
+def toy_decided(monkeypatch: pytest.MonkeyPatch, winners: frozenset[int]) -> None:
+    """Make the Toy call every running match decided, `winners` ranked first.
+
+    The Toy's own rules never decide a match early; the platform's
+    "finish automatically" offer (asked of the winners first, then of the
+    others) is tested against this answer of the rules, as Race's decided
+    race would give it. Until the test ends (monkeypatch undoes it).
+    """
+    from .engine import State, ToyRules
+
+    def running(state: State) -> bool:
+        return state.current is not None
+
+    def offered(self: ToyRules, state: State, seat: int) -> bool:
+        return running(state) and 0 <= seat < len(state.scores)
+
+    def order(self: ToyRules, state: State, seats: int) -> tuple[frozenset[int], ...]:
+        if not running(state):
+            return ()
+        others = frozenset(range(seats)) - winners
+        return (winners, others) if others else (winners,)
+
+    def decided(self: ToyRules, state: State) -> frozenset[int]:
+        return winners if running(state) else frozenset()
+
+    monkeypatch.setattr(ToyRules, "autoplay_offered", offered)
+    monkeypatch.setattr(ToyRules, "autoplay_offer_order", order)
+    monkeypatch.setattr(ToyRules, "decided_winners", decided)

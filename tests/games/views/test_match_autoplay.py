@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games import exceptions
-from tests.games.helpers import BOB_WINS, state_store
-from tests.rules.conftest import race_state
+from tests.games.toy import toy_decided
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -20,8 +19,9 @@ NO = "No, I'll play on"
 
 
 @pytest.fixture
-def bob_wins(started_match):
-    state_store(started_match, race_state(**BOB_WINS))
+def bob_wins(started_match, monkeypatch):
+    """The match is decided (the rules say so): bob (1) wins, alice (0) is to move."""
+    toy_decided(monkeypatch, frozenset({1}))
     return started_match
 
 
