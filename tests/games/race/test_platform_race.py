@@ -30,6 +30,12 @@ def race_match(alice, bob):
     return match
 
 
+@pytest.fixture
+def race_open_match(alice):
+    """An open 3-seat Race match: alice on seat 0, two seats free."""
+    return services.match_create(user=alice, game_slug="race", seats=3)
+
+
 def _submit(match, user, move, version=None):
     return services.move_submit(
         match_id=match.id,
@@ -154,3 +160,26 @@ def _one_move(match, users, rnd):
         assert services.robot_move_play(
             match_id=match.id, expected_version=match.version
         )
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/services/test_seat_robot_add.py: a robot to move at the
+# start (every Race seat chooses favourites at once).
+
+
+def test_filling_the_last_seat_with_a_robot_starts_the_match(
+    race_open_match, alice, bob, django_capture_on_commit_callbacks, robot_enqueues
+):
+    services.seat_claim(match_id=race_open_match.id, user=bob)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_robot_add(match_id=race_open_match.id, user=alice)
+        # The robot task must not run before the started match is committed.
+        assert robot_enqueues == []
+
+    race_open_match.refresh_from_db()
+    assert race_open_match.status == Match.Status.ACTIVE
+    assert race_open_match.version == 0
+    # Race starts with everybody choosing favourites, the robot included,
+    # so its turn is enqueued with ids and the version only.
+    assert robot_enqueues == [(race_open_match.id, 0)]

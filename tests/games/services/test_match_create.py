@@ -9,15 +9,13 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_creates_an_open_match_with_the_creator_on_seat_zero(alice):
-    match = services.match_create(
-        user=alice, game_slug="toy", seats=3, options={"win_bet": True}
-    )
+    match = services.match_create(user=alice, game_slug="toy", seats=3, options={})
 
     match.refresh_from_db()
     assert match.status == Match.Status.OPEN
     assert match.game_slug == "toy"
     # Options are normalised by the rules: missing ones get their default.
-    assert match.options == {"win_bet": True, "superpowers": False}
+    assert match.options == {"target": "short"}
     # No state until the last seat is taken: the deal needs the seat count.
     assert match.state is None
     assert match.version == 0
@@ -50,7 +48,7 @@ def test_refuses_an_unknown_game_and_creates_nothing(alice):
     assert not Match.objects.exists()
 
 
-@pytest.mark.parametrize("seats", [0, 1, 5, -2, 100])
+@pytest.mark.parametrize("seats", [0, 5, -2, 100])
 def test_refuses_a_seat_count_outside_the_games_range(alice, seats):
     with pytest.raises(exceptions.InvalidMatchSettings):
         services.match_create(user=alice, game_slug="toy", seats=seats)
@@ -70,13 +68,13 @@ def test_refuses_a_seat_count_that_is_not_an_int(alice, seats):
 @pytest.mark.parametrize(
     "options",
     [
-        {"win_bet": "yes"},
-        {"win_bet": 1},
-        {"superpowers": None},
+        {"target": "medium"},
+        {"target": 1},
+        {"target": None},
         {"turbo": True},
-        {"win_bet": True, "extra": 1},
-        ["win_bet"],
-        "win_bet",
+        {"target": "long", "extra": 1},
+        ["target"],
+        "target",
         5,
     ],
 )
@@ -93,7 +91,7 @@ def test_a_one_seat_match_starts_and_is_announced_on_commit(
     alice, django_capture_on_commit_callbacks, group_sends
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+        match = services.match_create(user=alice, game_slug="toy", seats=1)
 
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE

@@ -5,12 +5,14 @@ import pytest
 from games import services
 from games.models import Match, Move
 from tests.games.helpers import legal_json, play_to_end, seats_to_move, state_of
+from tests.games.toy import toy_position
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_plays_exactly_one_robot_move(started_match):
-    assert 2 in seats_to_move(started_match)
+    toy_position(started_match, current=2)
+    assert seats_to_move(started_match) == {2}
     offered = legal_json(started_match, 2)
 
     match = services.robot_move_play(match_id=started_match.id, expected_version=0)
@@ -22,8 +24,6 @@ def test_plays_exactly_one_robot_move(started_match):
     assert (row.seq, row.seat, row.by_robot) == (1, 2, True)
     # The robot only plays what the rules offered its seat.
     assert row.payload in offered
-    # The people's choices are still open: the robot played for itself only.
-    assert seats_to_move(started_match) == {0, 1}
 
 
 def test_a_stale_expected_version_does_nothing(started_match, alice):
@@ -37,7 +37,9 @@ def test_a_stale_expected_version_does_nothing(started_match, alice):
     before = started_match.state
 
     # A task enqueued for version 0 arrives after version 1 was committed.
-    assert services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    assert (
+        services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    )
 
     started_match.refresh_from_db()
     assert (started_match.version, started_match.state) == (1, before)
@@ -45,10 +47,13 @@ def test_a_stale_expected_version_does_nothing(started_match, alice):
 
 
 def test_running_the_same_task_twice_plays_once(started_match):
+    toy_position(started_match, current=2)
     services.robot_move_play(match_id=started_match.id, expected_version=0)
 
     # acks_late redelivers tasks: the second run must be a no-op.
-    assert services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    assert (
+        services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    )
 
     started_match.refresh_from_db()
     assert started_match.version == 1
@@ -56,14 +61,15 @@ def test_running_the_same_task_twice_plays_once(started_match):
 
 
 def test_does_nothing_when_no_robot_is_to_move(started_match):
-    services.robot_move_play(match_id=started_match.id, expected_version=0)
-    started_match.refresh_from_db()
-    # Alice and bob still choose; the robot has chosen.
-    assert seats_to_move(started_match) == {0, 1}
+    # Alice is to move, not the robot.
+    assert seats_to_move(started_match) == {0}
 
-    assert services.robot_move_play(match_id=started_match.id, expected_version=1) is None
+    assert (
+        services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    )
     started_match.refresh_from_db()
-    assert started_match.version == 1
+    assert started_match.version == 0
+    assert not started_match.moves.exists()
 
 
 @pytest.mark.parametrize("match_id", [0, 999999])
@@ -83,6 +89,8 @@ def test_announces_and_enqueues_the_next_robot_turn_only_on_commit(
     match = services.match_create(user=alice, game_slug="toy", seats=3)
     services.seat_robot_add(match_id=match.id, user=alice)
     services.seat_robot_add(match_id=match.id, user=alice)
+    # The robot on seat 1 is to move and banks (it banks from 12 points on).
+    toy_position(match, current=1, pending=12)
 
     with django_capture_on_commit_callbacks(execute=True):
         services.robot_move_play(match_id=match.id, expected_version=0)
@@ -93,7 +101,7 @@ def test_announces_and_enqueues_the_next_robot_turn_only_on_commit(
         f"match-{match.id}",
         {"type": "match.changed", "match_id": match.id, "version": 1, "moved": True},
     ) in group_sends
-    # The other robot still has to choose favourites.
+    # The other robot is to move next.
     assert robot_enqueues == [(match.id, 1)]
 
 

@@ -63,7 +63,7 @@ class State(Record, frozen=True):
     turns: int
 
     def __post_init__(self) -> None:
-        if not 1 <= len(self.scores) <= 3 or self.target not in TARGETS.values():
+        if not 1 <= len(self.scores) <= 4 or self.target not in TARGETS.values():
             raise ValueError("bad table")
         if self.current is not None and not 0 <= self.current < len(self.scores):
             raise ValueError("bad seat")
@@ -78,7 +78,7 @@ class ToyRules(Rules[State, Move]):
         slug="toy",
         name="Push Your Luck",
         min_seats=1,
-        max_seats=3,
+        max_seats=4,
         hidden_information=False,
         chance=True,
         max_moves=None,
@@ -184,7 +184,14 @@ def _choose_greedy(view: JSON, legal: list[Move], rng: Rng) -> Move:
     return Bank() if view["pending"] >= 12 and Bank() in legal else Roll()
 
 
+def _choose_timid(view: JSON, legal: list[Move], rng: Rng) -> Move:
+    """Bank as soon as it may."""
+    return Bank() if Bank() in legal else Roll()
+
+
 TOY = ToyRules()
+# The first is the default; a second one lets tests name a robot.
 TOY_ROBOTS: dict[str, Robot[Move]] = {
-    "greedy": Robot("greedy", gettext_noop("Greedy robot"), _choose_greedy)
+    "greedy": Robot("greedy", gettext_noop("Greedy robot"), _choose_greedy),
+    "timid": Robot("timid", gettext_noop("Timid robot"), _choose_timid),
 }
