@@ -9,8 +9,10 @@ hidden favourites, or its decided race, and so stay with Race.
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 
 import pytest
+import time_machine
 
 from games import exceptions, services
 from games.models import Match
@@ -18,6 +20,15 @@ from games.rules import IllegalMove
 from tests.games.helpers import legal_json, seats_to_move
 
 pytestmark = pytest.mark.django_db
+
+START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+
+
+def _clocks(match):
+    return {
+        s.position: (s.clock_bank, s.clock_deadline_at)
+        for s in match.seats.order_by("position")
+    }
 
 
 @pytest.fixture
@@ -34,6 +45,16 @@ def race_match(alice, bob):
 def race_open_match(alice):
     """An open 3-seat Race match: alice on seat 0, two seats free."""
     return services.match_create(user=alice, game_slug="race", seats=3)
+
+
+def race_live_match(first, second):
+    """Return a started 2-seat Race, Live time control: `first` on seat 0."""
+    match = services.match_create(
+        user=first, game_slug="race", seats=2, time_control="live"
+    )
+    services.seat_claim(match_id=match.id, user=second)
+    match.refresh_from_db()
+    return match
 
 
 def _submit(match, user, move, version=None):
@@ -183,3 +204,17 @@ def test_filling_the_last_seat_with_a_robot_starts_the_match(
     # Race starts with everybody choosing favourites, the robot included,
     # so its turn is enqueued with ids and the version only.
     assert robot_enqueues == [(race_open_match.id, 0)]
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/services/test_clocks.py
+
+
+def test_at_the_start_every_seat_to_move_runs_its_clock(alice, bob):
+    with time_machine.travel(START, tick=False):
+        match = race_live_match(alice, bob)
+
+    # Race's favourites: both seats choose at once, both clocks run.
+    deadline = START + timedelta(minutes=5)
+    assert _clocks(match) == {0: (300, deadline), 1: (300, deadline)}
+    assert match.turn_deadline_at == deadline
