@@ -22,7 +22,7 @@ START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 def _started(alice, bob, time_control, **fields):
-    """Return a running 2-seat Race: both seats choose at once, both clocks run."""
+    """Return a running 2-seat Toy match: alice (0) is to move, her clock runs."""
     match = services.match_create(
         user=alice, game_slug="toy", seats=2, time_control=time_control, **fields
     )
@@ -129,16 +129,17 @@ def test_an_open_match_shows_the_bank_every_seat_will_get(alice):
 
 
 def test_a_vacation_freezes_the_clock_of_a_seat_to_move(alice, bob):
-    User.objects.filter(id=bob.id).update(vacation_until=START + timedelta(days=5))
+    User.objects.filter(id=alice.id).update(vacation_until=START + timedelta(days=5))
     with time_machine.travel(START, tick=False):
         match = _started(alice, bob, "daily")
         board = _board(match)
 
+    # Alice is to move but away: her clock stands; bob's waits for his turn.
     alice_seat, bob_seat = board.seats
-    assert alice_seat.clock_running
-    assert (bob_seat.clock_running, bob_seat.clock_frozen) == (False, True)
-    assert bob_seat.clock_left == 24 * 3600
-    assert bob_seat.vacation_until == START + timedelta(days=5)
+    assert (alice_seat.clock_running, alice_seat.clock_frozen) == (False, True)
+    assert alice_seat.clock_left == 24 * 3600
+    assert alice_seat.vacation_until == START + timedelta(days=5)
+    assert (bob_seat.clock_running, bob_seat.clock_frozen) == (False, False)
 
 
 def test_a_paused_match_says_so_and_its_clocks_stand(alice, bob):
@@ -150,4 +151,6 @@ def test_a_paused_match_says_so_and_its_clocks_stand(alice, bob):
         board = _board(match)
 
     assert board.paused
-    assert all(s.clock_frozen and not s.clock_running for s in board.seats)
+    # Alice was to move: her clock stands; no clock runs.
+    assert board.seats[0].clock_frozen
+    assert not any(s.clock_running for s in board.seats)

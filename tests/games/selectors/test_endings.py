@@ -75,7 +75,7 @@ def test_a_running_board_is_untouched(alice, bob):
 
     assert (board.running, board.ending) == (True, "")
     assert board.view == match.rules.view(match.game_state(), 0)
-    assert selectors.to_move_now(match, match.game_state()) == frozenset({0, 1})
+    assert selectors.to_move_now(match, match.game_state()) == frozenset({0})
 
 
 def test_a_match_played_to_its_end_is_finished(started_match, alice, bob):

@@ -15,6 +15,7 @@ from games.models import LeaveReason, Match, MatchEvent, Seat
 from games.rules import Outcome
 from games.services.turns import _outcome_resigned_last
 from tests.games.helpers import legal_json, play_to_end, seats_to_move
+from tests.games.toy import toy_position
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -30,7 +31,7 @@ def duel(alice, bob):
 
 @pytest.fixture
 def table_of_four(alice, bob, carol):
-    """A running 4-seat Race: alice (0), bob (1), carol (2) and a robot (3)."""
+    """A running 4-seat Toy match: alice (0), bob (1), carol (2) and a robot (3)."""
     match = services.match_create(user=alice, game_slug="toy", seats=4)
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_claim(match_id=match.id, user=carol)
@@ -91,6 +92,7 @@ def test_resigning_at_a_bigger_table_hands_the_seat_to_a_robot(
     group_sends,
     robot_enqueues,
 ):
+    toy_position(table_of_four, current=1)
     assert 1 in seats_to_move(table_of_four)
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -102,10 +104,10 @@ def test_resigning_at_a_bigger_table_hands_the_seat_to_a_robot(
     assert (seat.controller, seat.user, seat.robot, seat.left_reason) == (
         Seat.Controller.STAND_IN,
         bob,
-        "random",
+        "greedy",  # the game's default robot
         LeaveReason.RESIGNED,
     )
-    # Bob was to move (favourites): the robot is asked to play for him.
+    # Bob was to move: the robot is asked to play for him.
     assert robot_enqueues == [(table_of_four.id, table_of_four.version)]
     groups = {group for group, _event in group_sends}
     assert {match_group(table_of_four.id)} | {
@@ -114,13 +116,14 @@ def test_resigning_at_a_bigger_table_hands_the_seat_to_a_robot(
 
 
 def test_a_resigned_person_cannot_move_nor_take_the_seat_back(table_of_four, bob):
+    toy_position(table_of_four, current=1)
     services.match_resign(match_id=table_of_four.id, user=bob)
 
     with pytest.raises(exceptions.NotYourTurn):
         services.move_submit(
             match_id=table_of_four.id,
             user=bob,
-            move_data=legal_json(table_of_four, 1)[0],
+            move_data={"kind": "roll"},
             expected_version=table_of_four.version,
         )
     with pytest.raises(exceptions.InvalidMove) as refusal:
@@ -322,6 +325,7 @@ def test_a_proposal_lapses_with_the_next_move(table_of_four, alice, bob, carol):
     services.match_cancel_agree(match_id=table_of_four.id, user=bob)
 
     # Carol moves instead of agreeing.
+    toy_position(table_of_four, current=2)
     services.move_submit(
         match_id=table_of_four.id,
         user=carol,

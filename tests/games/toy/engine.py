@@ -149,6 +149,7 @@ class ToyRules(Rules[State, Move]):
     def view(self, state: State, seat: int | None) -> JSON:
         return {
             "scores": list(state.scores),
+            "to_move": sorted(self.to_move(state)),
             "current": state.current,
             "pending": state.pending,
             "turns": state.turns,
