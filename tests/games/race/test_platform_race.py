@@ -17,6 +17,7 @@ import time_machine
 from games import exceptions, services
 from games.models import Match
 from games.rules import IllegalMove
+from games.services import turns
 from tests.games.helpers import legal_json, seats_to_move
 
 pytestmark = pytest.mark.django_db
@@ -218,3 +219,53 @@ def test_at_the_start_every_seat_to_move_runs_its_clock(alice, bob):
     deadline = START + timedelta(minutes=5)
     assert _clocks(match) == {0: (300, deadline), 1: (300, deadline)}
     assert match.turn_deadline_at == deadline
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/services/test_turns.py: turns of seats that move at once.
+
+
+def _columns(match):
+    return {
+        seat.position: seat.to_move_version for seat in match.seats.order_by("position")
+    }
+
+
+@pytest.fixture
+def turn_starts(monkeypatch):
+    """Record each call of the turn-started seam as (match id, seats, version)."""
+    calls = []
+    real = turns._turns_start
+
+    def spy(match, seats, positions, *, now):
+        calls.append((match.id, positions, match.version))
+        real(match, seats, positions, now=now)
+
+    monkeypatch.setattr(turns, "_turns_start", spy)
+    return calls
+
+
+def test_a_move_clears_the_mover_and_starts_no_turn_while_others_choose(
+    race_match, alice, turn_starts
+):
+    services.move_submit(
+        match_id=race_match.id,
+        user=alice,
+        move_data=legal_json(race_match, 0)[0],
+        expected_version=0,
+    )
+
+    assert _columns(race_match) == {0: None, 1: 0, 2: 0}
+    assert turn_starts == []
+
+
+def test_starting_a_race_starts_the_turns_of_every_seat_choosing(
+    alice, bob, turn_starts
+):
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+
+    # Race rules, Choice of Favorites: every seat chooses at once.
+    assert turn_starts == [(match.id, frozenset({0, 1}), 0)]
+    assert _columns(match) == {0: 0, 1: 0}
+    assert all(seat.to_move_since for seat in match.seats.all())

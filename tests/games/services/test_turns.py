@@ -12,8 +12,10 @@ import pytest
 
 from games import services
 from games.models import Match
+from games.rules.rng import Rng
 from games.services import matches, seats, turns
-from tests.games.helpers import legal_json, play_to_end, seats_to_move
+from tests.games.helpers import play_to_end
+from tests.games.toy import toy_position
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -60,24 +62,13 @@ def test_starting_a_match_starts_the_turns_of_the_seats_to_move(
     match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
 
-    # Race rules, Choice of Favorites: every seat chooses at once.
-    assert turn_starts == [(match.id, frozenset({0, 1}), 0)]
-    assert _columns(match) == {0: 0, 1: 0}
-    assert all(seat.to_move_since for seat in match.seats.all())
-
-
-def test_a_move_clears_the_mover_and_starts_no_turn_while_others_choose(
-    started_match, alice, turn_starts
-):
-    services.move_submit(
-        match_id=started_match.id,
-        user=alice,
-        move_data=legal_json(started_match, 0)[0],
-        expected_version=0,
-    )
-
-    assert _columns(started_match) == {0: None, 1: 0, 2: 0}
-    assert turn_starts == []
+    # Alice moves first (seats that move at once: tests/games/race/).
+    assert turn_starts == [(match.id, frozenset({0}), 0)]
+    assert _columns(match) == {0: 0, 1: None}
+    assert [bool(seat.to_move_since) for seat in match.seats.order_by("position")] == [
+        True,
+        False,
+    ]
 
 
 def test_the_columns_follow_the_rules_through_a_whole_match(
@@ -103,45 +94,37 @@ def test_the_columns_follow_the_rules_through_a_whole_match(
 
 
 def test_a_turn_of_several_steps_is_one_turn_with_a_new_decision_each_step(
-    alice, turn_starts
+    started_match, alice, turn_starts
 ):
-    # Dice Stars: a turn is several moves of the same seat (draw, take, …).
-    match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
-    assert turn_starts == [(match.id, frozenset({0}), 0)]
+    # A Toy turn is several rolls of the same seat (this die shows 5 first).
+    toy_position(started_match, rng=Rng(seed=0))
 
     services.move_submit(
-        match_id=match.id,
+        match_id=started_match.id,
         user=alice,
-        move_data=legal_json(match, 0)[0],
+        move_data={"kind": "roll"},
         expected_version=0,
     )
 
-    assert turn_starts == [(match.id, frozenset({0}), 0)]
+    assert turn_starts == []
     # The seat's pending decision is now the one at version 1.
-    assert _columns(match) == {0: 1}
+    assert _columns(started_match) == {0: 1, 1: None, 2: None}
 
 
 def test_a_turn_starts_when_another_seat_becomes_to_move(
-    alice, bob, turn_starts, robot_enqueues
+    started_match, alice, turn_starts
 ):
-    match = services.match_create(user=alice, game_slug="dice-stars", seats=2)
-    services.seat_claim(match_id=match.id, user=bob)
-    users = {0: alice, 1: bob}
-    first = next(iter(seats_to_move(match)))
-    turn_starts.clear()
+    toy_position(started_match, pending=5)
 
-    while seats_to_move(match) == {first}:
-        match.refresh_from_db()
-        services.move_submit(
-            match_id=match.id,
-            user=users[first],
-            move_data=legal_json(match, first)[0],
-            expected_version=match.version,
-        )
+    services.move_submit(
+        match_id=started_match.id,
+        user=alice,
+        move_data={"kind": "bank"},
+        expected_version=0,
+    )
 
-    match.refresh_from_db()
-    assert turn_starts == [(match.id, frozenset({1 - first}), match.version)]
-    assert _columns(match) == {first: None, 1 - first: match.version}
+    assert turn_starts == [(started_match.id, frozenset({1}), 1)]
+    assert _columns(started_match) == {0: None, 1: 1, 2: None}
 
 
 def test_the_last_move_finishes_the_match_through_the_seam_once(
