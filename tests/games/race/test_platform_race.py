@@ -15,7 +15,7 @@ import pytest
 import time_machine
 
 from games import exceptions, services
-from games.models import Match
+from games.models import Match, Seat
 from games.rules import IllegalMove
 from games.services import turns
 from tests.games.helpers import legal_json, seats_to_move
@@ -269,3 +269,51 @@ def test_starting_a_race_starts_the_turns_of_every_seat_choosing(
     assert turn_starts == [(match.id, frozenset({0, 1}), 0)]
     assert _columns(match) == {0: 0, 1: 0}
     assert all(seat.to_move_since for seat in match.seats.all())
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/services/test_turn_timeout_apply.py: every seat choosing
+# at once times out at once.
+
+
+def _sweep_and_apply(enqueued) -> int:
+    """Run the sweep, then every task it enqueued; return the tasks run."""
+    enqueued.clear()
+    services.expire_overdue_turns()
+    for match_id, version in list(enqueued):
+        services.turn_timeout_apply(match_id=match_id, expected_version=version)
+    return len(enqueued)
+
+
+@pytest.fixture
+def enqueued(monkeypatch):
+    """The (match_id, version) of every timeout task enqueued (on commit)."""
+    calls: list[tuple[int, int]] = []
+    monkeypatch.setattr(
+        "games.services.timeouts._timeout_task_enqueue",
+        lambda *args: calls.append(args),
+    )
+    return calls
+
+
+def test_the_stand_in_plays_every_overdue_seat_choosing_at_once(alice, bob, enqueued):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = race_live_match(alice, bob)
+        traveller.shift(timedelta(minutes=5))
+        assert _sweep_and_apply(enqueued) == 1
+
+    match.refresh_from_db()
+    # Race's favourites: both seats chose at once, and both clocks ran out.
+    # The robot plays each seat's turn until the seat is no longer to move:
+    # a seat whose favourite choice ends the phase plays its first card too.
+    moves = list(match.moves.order_by("seq"))
+    assert [(m.seat, m.by_robot, m.by_timeout) for m in moves[:2]] == [
+        (0, True, True),
+        (1, True, True),
+    ]
+    assert all(m.by_timeout for m in moves)
+    assert not set(seats_to_move(match)) & {m.seat for m in moves[2:]}
+    for position in (0, 1):
+        seat = match.seats.get(position=position)
+        assert seat.timeouts_in_row == 1
+        assert seat.controller == Seat.Controller.PERSON
