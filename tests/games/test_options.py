@@ -1,7 +1,7 @@
 """Options beyond yes/no and numbers: a choice among named values (a map id).
 
-The test-only game in tests/rules/toy.py has a choice option, `target`; it
-is registered for these tests only.
+The test-only Toy (tests/games/toy/) has a choice option, `target`; the
+`toy` fixture registers it for these tests only.
 """
 
 from __future__ import annotations
@@ -11,18 +11,10 @@ from rest_framework.test import APIClient
 
 from games.models import Match
 from games.rules import InvalidOptions
-from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.templatetags.spielpost import option_labels
-from tests.rules.toy import TOY, TOY_ROBOTS
+from tests.games.toy import TOY
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def toy(monkeypatch):
-    monkeypatch.setitem(RULES_BY_SLUG, "toy", TOY)
-    monkeypatch.setitem(ROBOTS_BY_SLUG, "toy", TOY_ROBOTS)
-    return TOY
 
 
 def test_a_choice_option_defaults_and_accepts_its_choices():
