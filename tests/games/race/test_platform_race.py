@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
+from accounts.models import User
 from games import exceptions, services
 from games.models import Match, Seat
 from games.rules import IllegalMove
@@ -317,3 +318,49 @@ def test_the_stand_in_plays_every_overdue_seat_choosing_at_once(alice, bob, enqu
         seat = match.seats.get(position=position)
         assert seat.timeouts_in_row == 1
         assert seat.controller == Seat.Controller.PERSON
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/services/test_vacations.py: a vacation stops one of the
+# clocks that run at once.
+
+
+def _clock(match, position):
+    seat = match.seats.get(position=position)
+    return seat.clock_bank, seat.clock_deadline_at
+
+
+def test_starting_stops_the_running_clock_and_keeps_what_was_left(alice, bob):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = race_live_match(alice, bob)
+        traveller.shift(timedelta(seconds=60))
+        services.vacation_start(user=alice, days=3)
+
+    match.refresh_from_db()
+    # Race's favourites: both were to move. alice's clock stopped with the
+    # 240 s it had left; bob's runs on and is the match's deadline.
+    assert _clock(match, 0) == (240, None)
+    assert _clock(match, 1) == (300, START + timedelta(minutes=5))
+    assert match.turn_deadline_at == START + timedelta(minutes=5)
+    alice = User.objects.get(id=alice.id)
+    assert alice.vacation_started_at == START + timedelta(seconds=60)
+    assert alice.vacation_until == START + timedelta(days=3, seconds=60)
+
+
+def test_ending_starts_the_clocks_again_from_their_banks(alice, bob):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = race_live_match(alice, bob)
+        traveller.shift(timedelta(seconds=60))
+        services.vacation_start(user=alice, days=3)
+        traveller.shift(timedelta(hours=5))
+        services.vacation_end(user=alice)
+        now = START + timedelta(hours=5, seconds=60)
+
+    match.refresh_from_db()
+    assert _clock(match, 0) == (240, now + timedelta(seconds=240))
+    # bob's clock was never stopped: it ran out long ago and stays the
+    # match's deadline.
+    assert match.turn_deadline_at == START + timedelta(minutes=5)
+    alice = User.objects.get(id=alice.id)
+    assert (alice.vacation_started_at, alice.vacation_until) == (None, None)
+    assert alice.vacation_used == 5 * 3600
