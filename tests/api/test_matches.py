@@ -5,6 +5,8 @@ import pytest
 from games import exceptions
 from games.models import Match
 from tests.games.helpers import legal_json, state_of
+from tests.games.toy import toy_position
+from tests.games.toy.engine import ToyRules
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -35,7 +37,7 @@ BODY_KEYS = {
 def test_creating_a_match_seats_the_creator_on_seat_zero(api_for, alice):
     response = api_for(alice).post(
         "/api/matches/",
-        {"game": "toy", "seats": 3, "options": {"superpowers": True}},
+        {"game": "toy", "seats": 3, "options": {"target": "long"}},
         format="json",
     )
 
@@ -43,7 +45,7 @@ def test_creating_a_match_seats_the_creator_on_seat_zero(api_for, alice):
     body = response.json()
     assert set(body) == BODY_KEYS
     assert (body["status"], body["your_seat"], body["view"]) == ("open", 0, None)
-    assert body["options"] == {"win_bet": False, "superpowers": True}
+    assert body["options"] == {"target": "long"}
     assert [s["free"] for s in body["seats"]] == [False, True, True]
     assert Match.objects.get(id=body["id"]).seats.get(position=0).user == alice
 
@@ -53,10 +55,10 @@ def test_creating_a_match_seats_the_creator_on_seat_zero(api_for, alice):
     [
         {"game": "chess", "seats": 2},
         {"game": "toy", "seats": 9},
-        {"game": "toy", "seats": 1},
+        {"game": "toy", "seats": 0},
         {"game": "toy", "seats": "two"},
         {"game": "toy", "seats": 2, "options": {"turbo": True}},
-        {"game": "toy", "seats": 2, "options": {"win_bet": "yes"}},
+        {"game": "toy", "seats": 2, "options": {"target": "medium"}},
         {"game": "toy", "seats": 2, "options": []},
         {"seats": 2},
         [],
@@ -100,7 +102,7 @@ def test_lists_matches_filtered_by_status_and_game(api_for, alice, bob, started_
     ).json()["id"]
 
     open_ids = [
-        m["id"] for m in client.get("/api/matches/?status=open&game=race").json()
+        m["id"] for m in client.get("/api/matches/?status=open&game=toy").json()
     ]
     active_ids = [m["id"] for m in client.get("/api/matches/?status=active").json()]
 
@@ -131,7 +133,7 @@ def test_bob_joins_and_alice_adds_a_robot_which_starts_the_match(api_for, alice,
     body = started.json()
     assert (body["status"], body["version"]) == ("active", 0)
     assert body["seats"][2]["robot"]
-    # Alice may choose favourites right away.
+    # Alice may move right away.
     assert body["legal_moves"]
 
 
@@ -212,7 +214,8 @@ def _move(client, match, version, move):
 
 
 def test_a_legal_move_answers_200_with_the_new_body(api_for, alice, started_match):
-    move = legal_json(started_match, 0)[0]
+    toy_position(started_match, pending=5)
+    move = {"kind": "bank"}
 
     response = _move(api_for(alice), started_match, 0, move)
 
@@ -220,6 +223,7 @@ def test_a_legal_move_answers_200_with_the_new_body(api_for, alice, started_matc
     body = response.json()
     assert body["version"] == 1
     assert body["view"] == started_match.rules.view(state_of(started_match), 0)
+    # Bob's turn now: alice has no move.
     assert body["legal_moves"] == []
     assert started_match.moves.get().payload == move
 
@@ -229,7 +233,7 @@ def test_an_illegal_move_is_409_with_the_rules_message(api_for, alice, started_m
         api_for(alice),
         started_match,
         0,
-        {"kind": "favourites", "knonsters": ["rithle", "rithle"]},
+        {"kind": "bank"},  # before the first roll of the turn
     )
 
     assert response.status_code == 409
@@ -240,11 +244,11 @@ def test_an_illegal_move_is_409_with_the_rules_message(api_for, alice, started_m
 @pytest.mark.parametrize(
     "data",
     [
-        {"version": 0, "move": "play"},
+        {"version": 0, "move": "roll"},
         {"version": 0, "move": [1]},
-        {"version": -1, "move": {"kind": "play", "card": "rank4"}},
+        {"version": -1, "move": {"kind": "roll"}},
         {"version": "x", "move": {}},
-        {"move": {"kind": "play", "card": "rank4"}},
+        {"move": {"kind": "roll"}},
         {"version": 0},
         [],
     ],
@@ -275,26 +279,14 @@ def test_a_move_object_the_game_cannot_read_is_409(api_for, alice, started_match
 
 def test_a_stale_version_is_409(api_for, alice, started_match):
     client = api_for(alice)
-    moves = legal_json(started_match, 0)
-    _move(client, started_match, 0, moves[0])
+    toy_position(started_match, pending=5)
+    _move(client, started_match, 0, {"kind": "bank"})
 
-    # The same move again against version 0: alice has chosen already.
-    response = _move(client, started_match, 0, moves[1])
+    # Another move against version 0: alice has banked already.
+    response = _move(client, started_match, 0, {"kind": "roll"})
 
     assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.STALE_MATCH)}
-
-
-def test_a_simultaneous_move_against_an_older_version_is_played(
-    api_for, alice, bob, started_match
-):
-    _move(api_for(bob), started_match, 0, legal_json(started_match, 1)[0])
-
-    # Alice chose while bob did: her seat has waited since version 0.
-    response = _move(api_for(alice), started_match, 0, legal_json(started_match, 0)[0])
-
-    assert response.status_code == 200
-    assert response.json()["version"] == 2
 
 
 def test_a_user_without_a_seat_is_403(api_for, carol, started_match):
@@ -306,11 +298,11 @@ def test_a_user_without_a_seat_is_403(api_for, carol, started_match):
 
 def test_a_seat_not_to_move_is_403(api_for, alice, started_match):
     client = api_for(alice)
-    _move(client, started_match, 0, legal_json(started_match, 0)[0])
+    toy_position(started_match, pending=5)
+    _move(client, started_match, 0, {"kind": "bank"})
 
-    response = _move(
-        client, started_match, 1, {"kind": "favourites", "knonsters": ["celya", "elaari"]}
-    )
+    # Bob's turn: alice's roll against the current version is not hers to make.
+    response = _move(client, started_match, 1, {"kind": "roll"})
 
     assert response.status_code == 403
     assert response.json() == {"detail": str(exceptions.NOT_YOUR_TURN)}
@@ -325,7 +317,7 @@ def test_a_move_in_an_open_match_is_409(api_for, alice):
 
     response = api_for(alice).post(
         f"/api/matches/{match_id}/moves/",
-        {"version": 0, "move": {"kind": "play", "card": "rank4"}},
+        {"version": 0, "move": {"kind": "roll"}},
         format="json",
     )
 
@@ -347,9 +339,7 @@ def test_autoplay_is_refused_while_not_offered(api_for, alice, started_match):
 def test_autoplay_and_take_back_through_the_api(
     api_for, alice, started_match, monkeypatch
 ):
-    from games.rules.race import RaceRules
-
-    monkeypatch.setattr(RaceRules, "autoplay_offered", lambda self, state, seat: True)
+    monkeypatch.setattr(ToyRules, "autoplay_offered", lambda self, state, seat: True)
     client = api_for(alice)
     assert client.get(f"/api/matches/{started_match.id}/").json()["autoplay_offered"]
 
@@ -391,9 +381,7 @@ def test_declining_is_refused_while_not_offered(api_for, alice, started_match):
 def test_declining_and_accepting_later_through_the_api(
     api_for, alice, started_match, monkeypatch
 ):
-    from games.rules.race import RaceRules
-
-    monkeypatch.setattr(RaceRules, "autoplay_offered", lambda self, state, seat: True)
+    monkeypatch.setattr(ToyRules, "autoplay_offered", lambda self, state, seat: True)
     client = api_for(alice)
 
     no = client.post(f"/api/matches/{started_match.id}/autoplay/decline/")

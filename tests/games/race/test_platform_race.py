@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
+from rest_framework.test import APIClient
 
 from accounts.models import User
 from games import exceptions, services
@@ -364,3 +365,27 @@ def test_ending_starts_the_clocks_again_from_their_banks(alice, bob):
     alice = User.objects.get(id=alice.id)
     assert (alice.vacation_started_at, alice.vacation_until) == (None, None)
     assert alice.vacation_used == 5 * 3600
+
+
+# ---------------------------------------------------------------------------
+# From tests/api/test_matches.py: seats moving at once through the API.
+
+
+def _api_move(user, match, version, move):
+    client = APIClient()
+    client.force_authenticate(user)
+    return client.post(
+        f"/api/matches/{match.id}/moves/",
+        {"version": version, "move": move},
+        format="json",
+    )
+
+
+def test_a_simultaneous_move_against_an_older_version_is_played(alice, bob, race_match):
+    _api_move(bob, race_match, 0, legal_json(race_match, 1)[0])
+
+    # Alice chose while bob did: her seat has waited since version 0.
+    response = _api_move(alice, race_match, 0, legal_json(race_match, 0)[0])
+
+    assert response.status_code == 200
+    assert response.json()["version"] == 2
