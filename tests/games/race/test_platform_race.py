@@ -8,6 +8,7 @@ hidden favourites, or its decided race, and so stay with Race.
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -17,7 +18,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from games import exceptions, services
-from games.models import Match, Seat
+from games.models import Match, Move, Seat
 from games.rules import IllegalMove
 from games.services import turns
 from tests.games.helpers import legal_json, seats_to_move
@@ -389,3 +390,89 @@ def test_a_simultaneous_move_against_an_older_version_is_played(alice, bob, race
 
     assert response.status_code == 200
     assert response.json()["version"] == 2
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/views/test_move_create.py: a simultaneous move on the
+# board, and Race's favourites as one grouped form of ticks.
+
+HTMX = {"HX-Request": "true"}
+
+
+def _post(client, match, move, version, htmx=True):
+    return client.post(
+        f"/matches/{match.id}/moves/",
+        {"move": json.dumps(move), "expected_version": str(version)},
+        headers=HTMX if htmx else {},
+    )
+
+
+def _post_fields(client, match, fields, version=0):
+    return client.post(
+        f"/matches/{match.id}/moves/",
+        {"expected_version": str(version), **fields},
+        headers=HTMX,
+    )
+
+
+def test_a_simultaneous_board_move_against_an_older_version_is_played(
+    client_for, alice, bob, race_match
+):
+    _post(client_for(bob), race_match, legal_json(race_match, 1)[0], 0)
+
+    response = _post(client_for(alice), race_match, legal_json(race_match, 0)[0], 0)
+
+    assert response.status_code == 200
+    assert Move.objects.filter(match=race_match, seat=0).count() == 1
+    # The page showed version 0: the answer appends bob's and alice's lines.
+    html = response.content.decode()
+    assert 'hx-swap-oob="afterbegin:#log-entries"' in html
+    assert 'id="log-1"' in html
+    assert 'id="log-2"' in html
+
+
+def test_a_grouped_form_writes_the_move_and_the_rules_judge_it(
+    client_for, alice, race_match
+):
+    response = _post_fields(
+        client_for(alice),
+        race_match,
+        {
+            "move.kind": "favourites",
+            "move.knonsters[]": ["", "celya", "rithle"],
+        },
+    )
+
+    assert response.status_code == 200
+    row = Move.objects.get(match=race_match, seat=0)
+    # Put in Knonster order by the rules, as if the move's JSON was posted.
+    assert row.payload == {"kind": "favourites", "knonsters": ["rithle", "celya"]}
+
+
+@pytest.mark.parametrize(
+    "ticked",
+    [[""], ["", "rithle"], ["", "rithle", "celya", "elaari"], ["", "rithle", "rithle"]],
+)
+def test_a_grouped_form_with_the_wrong_ticks_gets_the_rules_reason(
+    client_for, alice, race_match, ticked
+):
+    response = _post_fields(
+        client_for(alice),
+        race_match,
+        {"move.kind": "favourites", "move.knonsters[]": ticked},
+    )
+
+    assert response.status_code == 400
+    assert "Choose two different Knonsters." in response.content.decode()
+    assert not Move.objects.filter(match=race_match).exists()
+
+
+def test_the_race_board_offers_the_favourites_as_one_grouped_form(
+    client_for, alice, race_match
+):
+    html = client_for(alice).get(f"/matches/{race_match.id}/").content.decode()
+
+    assert 'class="move-form favourites-form"' in html
+    assert html.count('name="move.knonsters[]"') == 1 + 4
+    # One form instead of a button per pair.
+    assert "data-move" not in html.split('id="board"')[1].split("</section>")[0]
