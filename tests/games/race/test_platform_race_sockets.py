@@ -1,0 +1,93 @@
+"""Sockets and Race's secrets (moved from tests/games/test_consumers.py).
+
+The platform's socket tests run on the Toy, which hides nothing; that a
+push carries no other seat's secret needs a game with secrets: Race's hands
+and favourites.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import services
+from tests.games.helpers import DATA_CARD, legal_json, reach_play_phase, state_of
+from tests.games.sockets import connected
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("own_channel_layer"),
+]
+
+
+@pytest.fixture
+def race_match(alice, bob):
+    """A running 3-seat Race match: alice (0), bob (1) and a robot (2)."""
+    match = services.match_create(user=alice, game_slug="race", seats=3, options={})
+    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    match.refresh_from_db()
+    return match
+
+
+async def _submit(match, user, move):
+    await database_sync_to_async(match.refresh_from_db)()
+    await database_sync_to_async(services.move_submit)(
+        match_id=match.id, user=user, move_data=move, expected_version=match.version
+    )
+
+
+def _player_row(html, seat, name):
+    found = re.search(
+        rf"<tr[^>]*>\s*<td[^>]*>\s*{seat + 1}\.\s*{name}.*?</tr>", html, re.S
+    )
+    assert found
+    return found.group(0)
+
+
+async def test_sockets_carry_no_other_seats_secrets(
+    socket_for, race_match, alice, bob, carol
+):
+    await database_sync_to_async(reach_play_phase)(race_match, {0: alice, 1: bob})
+    state = await database_sync_to_async(state_of)(race_match)
+    mover = state.current
+    users = {0: alice, 1: bob}
+    if mover not in users:
+        # The robot opens the race: let it play so a person is to move.
+        await database_sync_to_async(services.robot_move_play)(
+            match_id=race_match.id, expected_version=race_match.version
+        )
+        state = await database_sync_to_async(state_of)(race_match)
+        mover = state.current
+    viewer = 1 - mover
+    viewer_user = users[viewer]
+    watching = await connected(
+        await socket_for(f"/ws/matches/{race_match.id}/", viewer_user)
+    )
+    spectating = await connected(
+        await socket_for(f"/ws/matches/{race_match.id}/", carol)
+    )
+    try:
+        move = next(
+            m
+            for m in await database_sync_to_async(legal_json)(race_match, mover)
+            if m["kind"] == "play"
+        )
+        await _submit(race_match, users[mover], move)
+        seat_html = await watching.receive_from(timeout=5)
+        spectator_html = await spectating.receive_from(timeout=5)
+    finally:
+        await watching.disconnect()
+        await spectating.disconnect()
+
+    state = await database_sync_to_async(state_of)(race_match)
+    mover_name = users[mover].display_name
+    # The viewer's own hand, exactly; not one card only the mover holds.
+    assert set(DATA_CARD.findall(seat_html)) == set(state.hands[viewer])
+    assert DATA_CARD.findall(spectator_html) == []
+    for html in (seat_html, spectator_html):
+        row = _player_row(html, mover, mover_name)
+        assert "♥" not in row
+        assert "★" not in row
