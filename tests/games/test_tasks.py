@@ -10,6 +10,7 @@ from games import tasks
 from games.models import Match
 from games.services.moves import ROBOT_RESUME_AFTER
 from tests.games.helpers import legal_json
+from tests.games.toy import toy_position
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -26,6 +27,7 @@ def test_play_robot_turn_delegates_to_robot_move_play(monkeypatch):
 
 
 def test_play_robot_turn_plays_the_robots_move(started_match):
+    toy_position(started_match, current=2)
     tasks.play_robot_turn(started_match.id, 0)
 
     started_match.refresh_from_db()
@@ -54,6 +56,7 @@ def test_resume_robot_turns_re_enqueues_matches_waiting_on_a_robot(
 ):
     from games import services
 
+    toy_position(started_match, current=2)
     services.match_create(user=alice, game_slug="toy", seats=3)  # still open
     people_only = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=people_only.id, user=bob)
@@ -75,6 +78,7 @@ def test_resume_robot_turns_re_enqueues_matches_waiting_on_a_robot(
 def test_resume_robot_turns_leaves_a_robot_whose_task_is_still_due(
     started_match, django_capture_on_commit_callbacks, robot_enqueues
 ):
+    toy_position(started_match, current=2)
     # Enqueued a moment ago: the worker has it, a second task would be waste.
     with (
         time_machine.travel(
@@ -90,6 +94,8 @@ def test_resume_robot_turns_leaves_a_robot_whose_task_is_still_due(
 def test_resume_robot_turns_finds_nothing_when_only_people_are_to_move(
     started_match, django_capture_on_commit_callbacks, robot_enqueues
 ):
+    # The robot banks (from 12 points on): alice is to move.
+    toy_position(started_match, current=2, pending=12)
     tasks.play_robot_turn(started_match.id, 0)
 
     with (
@@ -106,31 +112,12 @@ def test_the_beat_schedule_runs_resume_robot_turns(settings):
     assert entry["task"] == tasks.resume_robot_turns.name
 
 
-def test_resume_robot_turns_enqueues_a_match_once_for_two_waiting_robots(
-    alice, django_capture_on_commit_callbacks, robot_enqueues
-):
-    from games import services
-
-    match = services.match_create(user=alice, game_slug="toy", seats=3)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    robot_enqueues.clear()
-
-    # Both robots choose favourites at once and both tasks were lost.
-    with (
-        time_machine.travel(timezone.now() + ROBOT_RESUME_AFTER, tick=False),
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        assert tasks.resume_robot_turns() == 1
-
-    assert robot_enqueues == [(match.id, 0)]
-
-
 def test_resume_robot_turns_leaves_a_paused_match_alone(
     started_match, admin_user, django_capture_on_commit_callbacks, robot_enqueues
 ):
     from games import services
 
+    toy_position(started_match, current=2)
     services.match_pause(match_id=started_match.id, actor=admin_user)
     with (
         time_machine.travel(timezone.now() + ROBOT_RESUME_AFTER, tick=False),

@@ -14,13 +14,15 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from games import exceptions, services
+from games import exceptions, services, tasks
 from games.models import Match, Move, Seat
 from games.rules import IllegalMove
 from games.services import turns
+from games.services.moves import ROBOT_RESUME_AFTER
 from tests.games.helpers import legal_json, seats_to_move
 
 pytestmark = pytest.mark.django_db
@@ -476,3 +478,25 @@ def test_the_race_board_offers_the_favourites_as_one_grouped_form(
     assert html.count('name="move.knonsters[]"') == 1 + 4
     # One form instead of a button per pair.
     assert "data-move" not in html.split('id="board"')[1].split("</section>")[0]
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/test_tasks.py: two robots to move at once.
+
+
+def test_resume_robot_turns_enqueues_a_match_once_for_two_waiting_robots(
+    alice, django_capture_on_commit_callbacks, robot_enqueues
+):
+    match = services.match_create(user=alice, game_slug="race", seats=3)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    robot_enqueues.clear()
+
+    # Both robots choose favourites at once and both tasks were lost.
+    with (
+        time_machine.travel(timezone.now() + ROBOT_RESUME_AFTER, tick=False),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert tasks.resume_robot_turns() == 1
+
+    assert robot_enqueues == [(match.id, 0)]
