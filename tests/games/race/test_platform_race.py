@@ -500,3 +500,77 @@ def test_resume_robot_turns_enqueues_a_match_once_for_two_waiting_robots(
         assert tasks.resume_robot_turns() == 1
 
     assert robot_enqueues == [(match.id, 0)]
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/test_admin.py: the admin hides Race's secrets (hands, bets,
+# private events) while a match runs.
+
+
+@pytest.fixture
+def chosen_match(alice, bob):
+    """A running 3-seat Race with Win Bet after alice and bob chose in secret."""
+    from games import services
+    from tests.games.helpers import legal_json
+
+    match = services.match_create(
+        user=alice, game_slug="race", seats=3, options={"win_bet": True}
+    )
+    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    for position, user in ((0, alice), (1, bob)):
+        match.refresh_from_db()
+        services.move_submit(
+            match_id=match.id,
+            user=user,
+            move_data=legal_json(match, position)[position * 5],
+            expected_version=match.version,
+        )
+    match.refresh_from_db()
+    return match
+
+
+def _event_lines(match, *, private):
+    """Return the log lines of `match`'s moves' private (or public) events."""
+    from games.rules import Event
+    from games.text import message_text
+
+    lines = []
+    for move in match.moves.all():
+        for data in move.events:
+            event = Event.from_json(data)
+            if (event.visible_to is not None) == private:
+                lines.append(message_text(match.rules.describe_event(event)))
+    return lines
+
+
+def test_a_running_match_shows_what_a_spectator_sees(admin_client, chosen_match):
+    from django.utils.html import escape
+
+    response = admin_client.get(f"/admin/games/match/{chosen_match.id}/change/")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    # No seed (every future draw), no raw state (the hands, the bets).
+    assert "field-seed" not in html
+    assert str(chosen_match.seed) not in html
+    assert "field-state" not in html
+    assert '"hands"' not in html
+    assert "&quot;hands&quot;" not in html
+    assert "field-spectator_view" in html
+    # The spectator's view instead, as the board shows it to a spectator.
+    view = chosen_match.rules.view(chosen_match.game_state(), None)
+    assert "hands" not in view
+    assert all(escape(f'"{key}":') in html for key in view)
+    # Moves: no payload (a secret choice), no private event; public ones.
+    assert "field-payload" not in html
+    assert "field-events" not in html
+    private = _event_lines(chosen_match, private=True)
+    assert private
+    for line in private:
+        assert escape(line) not in html
+    assert "field-public_events" in html
+    public = _event_lines(chosen_match, private=False)
+    assert public
+    for line in public:
+        assert escape(line) in html
