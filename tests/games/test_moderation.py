@@ -16,6 +16,7 @@ from games import exceptions, services
 from games.clocks import PRESETS
 from games.models import Match, MatchEvent, Seat
 from tests.games.helpers import legal_json, live_match
+from tests.games.toy import toy_position
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -35,7 +36,11 @@ def test_extending_the_deadline_moves_every_running_clock(alice, bob, moderator)
 
     match.refresh_from_db()
     deadline = START + timedelta(minutes=5, hours=1)
-    assert {s.clock_deadline_at for s in match.seats.all()} == {deadline}
+    # Alice's is the one running clock; bob's waits for his turn.
+    assert [s.clock_deadline_at for s in match.seats.order_by("position")] == [
+        deadline,
+        None,
+    ]
     assert match.turn_deadline_at == deadline
     event = MatchEvent.objects.get(match=match)
     assert (event.kind, event.actor, event.params) == (
@@ -61,9 +66,10 @@ def test_a_paused_match_stops_its_clocks_and_moves_until_resumed(alice, bob, mod
         services.match_pause(match_id=match.id, actor=moderator)
         match.refresh_from_db()
         assert match.turn_deadline_at is None
-        assert {(s.clock_bank, s.clock_deadline_at) for s in match.seats.all()} == {
-            (240, None)
-        }
+        assert [
+            (s.clock_bank, s.clock_deadline_at)
+            for s in match.seats.order_by("position")
+        ] == [(240, None), (300, None)]
         # No timeout while paused, and nobody moves.
         assert services.expire_overdue_turns(now=START + timedelta(days=9)) == 0
         with pytest.raises(exceptions.MatchNotActive) as refusal:
@@ -80,7 +86,7 @@ def test_a_paused_match_stops_its_clocks_and_moves_until_resumed(alice, bob, mod
 
     match.refresh_from_db()
     resumed = START + timedelta(minutes=1, days=2)
-    # Each clock runs on with the 4 minutes it kept.
+    # Alice's clock runs on with the 4 minutes it kept.
     assert match.turn_deadline_at == resumed + timedelta(minutes=4)
     kinds = list(MatchEvent.objects.filter(match=match).values_list("kind", flat=True))
     assert kinds == [MatchEvent.Kind.PAUSED, MatchEvent.Kind.RESUMED]
@@ -100,6 +106,7 @@ def test_a_seat_handed_to_another_player_is_theirs_with_a_clean_record(
     alice, bob, carol, moderator
 ):
     match = live_match(alice, bob)
+    toy_position(match, current=1)  # bob's turn
     Seat.objects.filter(match=match, position=1).update(timeouts_in_row=2)
 
     services.seat_hand_over(match_id=match.id, position=1, actor=moderator, user=carol)
@@ -196,13 +203,13 @@ def test_a_seat_handed_over_from_a_person_on_vacation_runs_its_clock(
     alice, bob, carol, moderator
 ):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_match(alice, bob)
+        match = live_match(bob, alice)  # bob on seat 0 is to move
         services.vacation_start(user=bob, days=3)
         traveller.shift(timedelta(hours=1))
         services.seat_hand_over(
-            match_id=match.id, position=1, actor=moderator, user=carol
+            match_id=match.id, position=0, actor=moderator, user=carol
         )
 
-    seat = match.seats.get(position=1)
+    seat = match.seats.get(position=0)
     # bob's clock stopped at once with all 5 minutes; carol's runs from now.
     assert seat.clock_deadline_at == START + timedelta(hours=1, minutes=5)
