@@ -15,8 +15,10 @@ from channels.db import database_sync_to_async
 
 from games import selectors, services
 from games.models import MatchEvent, Move
+from games.rules.rng import Rng
 from games.selectors.table_log import table_event_line
 from tests.games.helpers import legal_json
+from tests.games.toy import toy_position
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -24,12 +26,20 @@ pytestmark = pytest.mark.usefixtures("toy")
 ENTRY_ID = re.compile(r'<li id="(log-e?\d+)" data-log-entry')
 
 
-def _move(match, user, seat):
+def _move(match, user, seat, *, ends_turn=True):
+    """Let `seat` bank 5 points, ending its turn; or roll a 5 and stay to move."""
+    if ends_turn:
+        toy_position(match, pending=5)
+        move = {"kind": "bank"}
+    else:
+        toy_position(match, rng=Rng(seed=0))  # the die shows 5
+        move = {"kind": "roll"}
     match.refresh_from_db()
+    assert move in legal_json(match, seat)
     services.move_submit(
         match_id=match.id,
         user=user,
-        move_data=legal_json(match, seat)[0],
+        move_data=move,
         expected_version=match.version,
     )
     match.refresh_from_db()
@@ -96,7 +106,9 @@ def test_the_board_page_shows_the_events_with_their_own_ids(
 @pytest.mark.django_db
 def test_a_move_played_at_a_timeout_says_so(started_match, alice, client_for):
     _move(started_match, alice, 0)
-    Move.objects.filter(match=started_match, seq=1).update(by_robot=True, by_timeout=True)
+    Move.objects.filter(match=started_match, seq=1).update(
+        by_robot=True, by_timeout=True
+    )
 
     html = client_for(alice).get(f"/matches/{started_match.id}/").content.decode()
 
@@ -206,7 +218,8 @@ async def test_pushed_events_reach_an_open_board_once(
             match_id=started_match.id, user=alice
         )
         pushes.append(await socket.receive_from(timeout=5))
-        await database_sync_to_async(_move)(started_match, alice, 0)
+        # alice stays to move: bob's bell gets no push in between.
+        await database_sync_to_async(_move)(started_match, alice, 0, ends_turn=False)
         pushes.append(await socket.receive_from(timeout=5))
         await database_sync_to_async(services.match_cancel_agree)(
             match_id=started_match.id, user=bob

@@ -574,3 +574,34 @@ def test_a_running_match_shows_what_a_spectator_sees(admin_client, chosen_match)
     assert public
     for line in public:
         assert escape(line) in html
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/test_rules_version.py: Race upgrades its version 1 states.
+
+
+def _as_version_1(match):
+    """Store `match`'s Race state as rules version 1 wrote it (with autoplay)."""
+    state = dict(match.state)
+    state["autoplay"] = [False] * len(state["hands"])
+    Match.objects.filter(id=match.id).update(state=state, rules_version="1")
+    match.refresh_from_db()
+
+
+def test_an_older_race_state_is_upgraded_and_played_on(race_match, alice, alice_client):
+    assert race_match.rules.info.version == "2"
+    _as_version_1(race_match)
+
+    page = alice_client.get(f"/matches/{race_match.id}/")
+    services.move_submit(
+        match_id=race_match.id,
+        user=alice,
+        move_data=legal_json(race_match, 0)[0],
+        expected_version=0,
+    )
+
+    assert page.status_code == 200
+    race_match.refresh_from_db()
+    # The next write stores the state in today's shape, under today's version.
+    assert race_match.rules_version == "2"
+    assert "autoplay" not in race_match.state
