@@ -17,8 +17,10 @@ from rest_framework.test import APIClient
 from accounts.services import api_token_get_or_create
 from games import consumers, selectors, services
 from games.models import Match
-from games.rules.race import RaceRules
+from games.rules.rng import Rng
 from tests.games.helpers import legal_json
+from tests.games.toy import toy_position
+from tests.games.toy.engine import ToyRules
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -75,7 +77,7 @@ def _person_to_move(match, users_by_seat):
 
 @pytest.fixture
 def four_seats(alice, bob, robot_enqueues):
-    """A Race with alice, bob and two robots (robots never move here)."""
+    """A Toy match with alice, bob and two robots (robots never move here)."""
     match = services.match_create(user=alice, game_slug="toy", seats=4)
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_robot_add(match_id=match.id, user=alice, robot="")
@@ -102,7 +104,7 @@ def rat_um_rad_four_seats(alice, bob, robot_enqueues):
 
 @pytest.fixture(params=["three seats", "four seats", "rat um rad"])
 def match_and_players(request, started_match, alice, bob):
-    """Race with alice, bob and one robot, or with two robots; Rat um Rad with two."""
+    """The Toy with alice, bob and one robot, or two robots; Rat um Rad with two."""
     if request.param == "three seats":
         return started_match, {0: alice, 1: bob}
     if request.param == "rat um rad":
@@ -135,7 +137,9 @@ def test_the_robot_sweep_is_one_query_whatever_the_number_of_matches(
 
 
 def test_a_move_costs_a_fixed_number_of_queries(started_match, alice):
-    move = legal_json(started_match, 0)[0]
+    # A roll of 5 (the die set so): alice stays to move, no turn begins.
+    toy_position(started_match, rng=Rng(seed=0))
+    move = {"kind": "roll"}
 
     count = _queries(
         lambda: services.move_submit(
@@ -143,7 +147,8 @@ def test_a_move_costs_a_fixed_number_of_queries(started_match, alice):
         )
     )
 
-    # Lock, seats, save, Move row, to-move columns (mover cleared), plus
+    # Lock, seats, save, Move row, to-move columns (the mover's decision
+    # is now the one at version 1), plus
     # the savepoint pair of the atomic block in a test transaction; the
     # match is timed (Daily, the default): the clocks follow in one read of
     # the seats, one write of those that changed and the match's deadline.
@@ -278,13 +283,13 @@ def test_a_push_render_reads_four_queries(
 
 def test_a_request_parses_the_state_once(api_for, started_match, alice, monkeypatch):
     parses = []
-    parse = RaceRules.state_from_json
+    parse = ToyRules.state_from_json
 
     def counting(self, data):
         parses.append(1)
         return parse(self, data)
 
-    monkeypatch.setattr(RaceRules, "state_from_json", counting)
+    monkeypatch.setattr(ToyRules, "state_from_json", counting)
     client = api_for(alice)
     body = {"version": 0, "move": legal_json(started_match, 0)[0]}
     parses.clear()
@@ -323,8 +328,7 @@ def test_lists_do_not_load_match_states(alice, bob, django_assert_max_num_querie
 def test_the_lobby_lists_a_bounded_number_of_open_matches(alice, monkeypatch):
     monkeypatch.setattr("games.selectors.lists.OPEN_MATCHES_SHOWN", 3)
     created = [
-        services.match_create(user=alice, game_slug="toy", seats=2).id
-        for _ in range(5)
+        services.match_create(user=alice, game_slug="toy", seats=2).id for _ in range(5)
     ]
 
     # The newest ones.
