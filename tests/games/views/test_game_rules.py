@@ -2,10 +2,11 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
-ENGLISH = "Four Knonsters run a race"
-GERMAN = "Vier Knonster laufen um die Wette"
+# The Toy's rules pages (tests/games/toy/templates/games/toy/).
+ENGLISH = "On your turn, roll the die as often as you like"
+GERMAN = "Würfle in deinem Zug, so oft du willst"
 
 
 def test_guests_read_the_rules_in_english_by_default(client_for):
