@@ -23,7 +23,13 @@ from games.models import Match, Move, Seat
 from games.rules import IllegalMove
 from games.services import turns
 from games.services.moves import ROBOT_RESUME_AFTER
-from tests.games.helpers import legal_json, seats_to_move
+from tests.games.helpers import (
+    DATA_CARD,
+    choose_favourites,
+    legal_json,
+    seats_to_move,
+    state_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -605,3 +611,44 @@ def test_an_older_race_state_is_upgraded_and_played_on(race_match, alice, alice_
     # The next write stores the state in today's shape, under today's version.
     assert race_match.rules_version == "2"
     assert "autoplay" not in race_match.state
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/views/test_match_detail.py: a seat's hand on the board,
+# none for spectators.
+
+
+@pytest.fixture
+def playing(race_match, alice, bob):
+    """The race_match after everybody chose favourites: hands are on the table."""
+    choose_favourites(race_match, {0: alice, 1: bob})
+    services.robot_move_play(match_id=race_match.id, expected_version=2)
+    race_match.refresh_from_db()
+    assert state_of(race_match).phase == "play"
+    return race_match
+
+
+def test_alice_sees_her_own_hand_and_her_seat(client_for, alice, playing):
+    html = client_for(alice).get(f"/matches/{playing.id}/").content.decode()
+
+    assert set(DATA_CARD.findall(html)) == set(state_of(playing).hands[0])
+    assert "(you)" in html
+
+
+@pytest.mark.parametrize("persona", ["carol", None])
+def test_carol_and_anonymous_visitors_get_the_spectator_view(
+    request, client_for, playing, persona
+):
+    user = request.getfixturevalue(persona) if persona else None
+
+    response = client_for(user).get(f"/matches/{playing.id}/")
+
+    board = response.context["board"]
+    assert board.seat is None
+    assert board.view == playing.rules.view(state_of(playing), None)
+    assert board.legal_moves == ()
+    html = response.content.decode()
+    # No hand is shown to a spectator, and no move can be offered.
+    assert DATA_CARD.findall(html) == []
+    assert "move-form" not in html
+    assert "(you)" not in html

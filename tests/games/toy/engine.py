@@ -156,6 +156,10 @@ class ToyRules(Rules[State, Move]):
             "target": state.target,
         }
 
+    def static_view(self, options: JSON, seats: int) -> JSON:
+        """The die's faces: the board's part that no move changes."""
+        return {"faces": list(range(1, 7))}
+
     def outcome(self, state: State) -> Outcome | None:
         if state.current is not None:
             return None
