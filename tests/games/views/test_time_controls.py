@@ -24,7 +24,9 @@ START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 def _create(client, **data):
-    return client.post("/play/toy/new/", {"seats": "2", **data})
+    return client.post(
+        "/play/toy/new/", {"seats": "2", "option_target": "short", **data}
+    )
 
 
 def test_the_form_offers_the_presets_with_their_meaning_daily_first(alice_client):
@@ -204,8 +206,9 @@ def test_the_board_shows_a_ticking_clock_per_seat(client_for, alice, bob):
     with time_machine.travel(START + timedelta(seconds=65), tick=False):
         html = client_for(alice).get(f"/matches/{match.id}/").content.decode()
 
+    # Alice's clock runs (bob's waits for his turn).
     clocks = [n for n in html_tree(html).descendants() if n.tag == "time"]
-    assert len(clocks) == 2
+    assert len(clocks) == 1
     deadline = "2026-11-23T12:05:00+00:00"
     assert clocks[0].attrs["datetime"] == deadline
     assert clocks[0].attrs["data-deadline"] == deadline
@@ -242,7 +245,8 @@ def test_a_paused_match_shows_it_and_its_clocks_stand(client_for, alice, bob):
 
     assert "Paused by a moderator" in html
     assert "<time" not in html
-    assert html.count('class="clock stopped frozen"') == 2
+    # Alice was to move: her clock stands.
+    assert html.count('class="clock stopped frozen"') == 1
     assert "1 d 0 h" in html
 
 
