@@ -1,5 +1,9 @@
 """No seat's hand, favourites or winner bet reaches another viewer (STYLE.md B0.4).
 
+Moved from tests/games/test_secrets.py: the platform tests run on the Toy,
+which hides nothing, so privacy through the platform's doors is tested on
+Race's secrets here.
+
 Card ids and Knonster names also appear in public (the last card played,
 the track), so each check compares the exact place a secret would show:
 the hand section (`data-card=`), a player's row, the API `view`, the log.
@@ -18,14 +22,14 @@ from games.rules import Event
 from games.text import message_text
 from tests.games.helpers import DATA_CARD, legal_json, state_of
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def secret_match(alice, bob):
     """A 3-seat Race with Win Bet after everybody chose: play phase, hands dealt."""
     match = services.match_create(
-        user=alice, game_slug="toy", seats=3, options={"win_bet": True}
+        user=alice, game_slug="race", seats=3, options={"win_bet": True}
     )
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_robot_add(match_id=match.id, user=alice)
