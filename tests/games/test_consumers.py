@@ -32,10 +32,11 @@ async def _submit(match, user, move):
 async def _play_first(match, user, seat):
     """Submit `seat`'s first legal move (a roll) as `user`.
 
-    The die is set to show 5: the seat stays to move, so no other seat's
-    bell is pushed ("your turn") before the board.
+    The die is set to show 5 (and the turn's sum to 0, so no roll reaches
+    the target): the seat stays to move, so no other seat's bell is pushed
+    ("your turn") before the board, and the same seat may play again.
     """
-    await database_sync_to_async(toy_position)(match, rng=Rng(seed=0))
+    await database_sync_to_async(toy_position)(match, rng=Rng(seed=0), pending=0)
     moves = await database_sync_to_async(legal_json)(match, seat)
     await _submit(match, user, moves[0])
 

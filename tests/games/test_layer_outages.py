@@ -192,7 +192,7 @@ async def test_a_board_polls_through_an_outage_and_rejoins_a_redis_back_empty(
         await beats.beat()
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
         rejoined = await _frames(socket)
-        await _play_first(started_match, bob, 1)  # by group message again
+        await _play_first(started_match, alice, 0)  # by group message again
         after = await _frames(socket)
     finally:
         await socket.disconnect()
@@ -218,7 +218,7 @@ async def test_a_board_finds_the_groups_a_quick_restart_lost(
         lost = await _frames(socket)
         await beats.beat()
         caught_up = await _frames(socket)
-        await _play_first(started_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await _frames(socket)
     finally:
         await socket.disconnect()
@@ -243,7 +243,7 @@ async def test_a_board_opened_during_an_outage_polls_and_then_joins(
         layer.come_back(empty=False)
         await beats.beat()
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
-        await _play_first(started_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await _frames(socket)
     finally:
         await socket.disconnect()
@@ -322,7 +322,7 @@ async def test_a_program_socket_polls_through_an_outage_and_rejoins(
         layer.come_back(empty=True)
         await beats.beat()
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
-        await _play_first(started_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await _views(socket)
     finally:
         await socket.disconnect()
@@ -346,7 +346,7 @@ async def test_a_program_socket_opened_during_an_outage_gets_pushes(
         layer.come_back(empty=False)
         await beats.beat()
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
-        await _play_first(started_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await _views(socket)
     finally:
         await socket.disconnect()
@@ -443,7 +443,7 @@ async def test_a_board_lives_through_a_real_redis_restarted_empty(
             if beats.waits[0].seconds == GROUP_REFRESH_SECONDS:
                 break
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
-        await _play_first(started_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await socket.receive_from(timeout=5)
         more = await _frames(socket)
     finally:
