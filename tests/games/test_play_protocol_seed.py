@@ -189,7 +189,9 @@ async def test_on_connect_the_view_of_each_running_match_is_pushed(started_match
         await socket.disconnect()
     assert [(p["match"], p["version"]) for p in pushes] == [(started_match.id, 0)]
     assert pushes[0]["your_seat"] == 1
-    assert pushes[0]["view"]["seat"] == 1
+    # Bob's own view of the match.
+    state = await database_sync_to_async(started_match.game_state)()
+    assert pushes[0]["view"] == started_match.rules.view(state, 1)
 
 
 async def test_auth_by_message_pushes_after_its_answer(started_match, bob):

@@ -15,6 +15,7 @@ from channels.db import database_sync_to_async
 from games import services
 from tests.games.helpers import DATA_CARD, legal_json, reach_play_phase, state_of
 from tests.games.sockets import connected
+from tests.games.test_play_protocol import _ask, _pushes, _socket
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -91,3 +92,54 @@ async def test_sockets_carry_no_other_seats_secrets(
         row = _player_row(html, mover, mover_name)
         assert "♥" not in row
         assert "★" not in row
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/test_play_protocol.py: no seat's secret over the protocol.
+
+
+async def test_a_move_is_played_and_another_seats_socket_gets_its_own_view(
+    race_match, alice, bob
+):
+    alice_socket = await _socket(alice)
+    bob_socket = await _socket(bob)
+    try:
+        legal = await _ask(alice_socket, "LEGAL_MOVES", race_match.id)
+        move = legal["result"][0]
+        answer = await _ask(alice_socket, "MOVE", move, match=race_match.id)
+        pushes = await _pushes(bob_socket)
+    finally:
+        await alice_socket.disconnect()
+        await bob_socket.disconnect()
+    assert answer["ok"], answer
+    assert answer["result"]["version"] == 1
+    assert pushes[-1]["version"] == 1
+    assert pushes[-1]["your_seat"] == 1
+    # Privacy: alice's secret favourites are not in bob's view.
+    view = pushes[-1]["view"]
+    assert view["seat"] == 1
+    assert view["players"][0]["chosen"]
+    assert not view["players"][0]["favourites"]
+    assert view["favourites"] is None
+    assert pushes[-1]["legal_moves"]
+
+
+async def test_a_spectator_watching_gets_no_seats_secret(race_match, alice, carol):
+    watcher = await _socket(carol)
+    try:
+        watched = await _ask(watcher, "WATCH", race_match.id)
+        moves = await database_sync_to_async(legal_json)(race_match, 0)
+        await database_sync_to_async(services.move_submit)(
+            match_id=race_match.id, user=alice, move_data=moves[0], expected_version=0
+        )
+        pushes = await _pushes(watcher)
+        not_seated = await _ask(watcher, "MOVE", moves[0])
+    finally:
+        await watcher.disconnect()
+    assert watched["result"]["your_seat"] is None
+    assert pushes[-1]["version"] == 1
+    assert pushes[-1]["view"]["seat"] is None
+    assert pushes[-1]["legal_moves"] == []
+    assert pushes[-1]["view"]["favourites"] is None
+    assert not pushes[-1]["view"]["players"][0]["favourites"]
+    assert not_seated["error"]["code"] == "not_seated"
