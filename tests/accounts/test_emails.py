@@ -109,7 +109,7 @@ def test_a_turn_email_arrives_once_with_game_opponent_and_links(smtp, alice, bob
     assert len(smtp.messages) == 1
     recipients, message = smtp.messages[0]
     assert recipients == ["alice@example.com"]
-    assert message["Subject"] == f"Your turn in Race #{match.id} with Bob"
+    assert message["Subject"] == f"Your turn in Push Your Luck #{match.id} with Bob"
     assert message["From"] == settings.DEFAULT_FROM_EMAIL
     assert message.get_content_type() == "multipart/alternative"
     text, html = _parts(message)
@@ -238,7 +238,7 @@ def test_several_notices_go_out_as_one_email_most_urgent_first(smtp, alice, bob)
     assert message["Subject"] == "Your turn in 2 matches"
     text, _html = _parts(message)
     # Fast (12 h left) before Daily (1 day left).
-    assert text.index(f"Race #{fast.id}") < text.index(f"Race #{daily.id}")
+    assert text.index(f"Push Your Luck #{fast.id}") < text.index(f"Push Your Luck #{daily.id}")
     assert "12 h 0 min left" in text
 
 
@@ -254,7 +254,7 @@ def test_other_kinds_use_the_same_layout_with_their_texts(smtp, alice, bob):
     _send(alice, [notice.id])
 
     message = smtp.messages[0][1]
-    assert message["Subject"] == f"Race #{match.id} is over with Bob"
+    assert message["Subject"] == f"Push Your Luck #{match.id} is over with Bob"
     text, _html = _parts(message)
     assert "You won." in text
     token = _token(message)
@@ -279,7 +279,7 @@ def test_the_digest_lists_every_match_to_move_most_urgent_first(smtp, alice, bob
     message = smtp.messages[0][1]
     assert message["Subject"] == "Daily digest: your turn in 2 matches"
     text, _html = _parts(message)
-    assert text.index(f"Race #{fast.id} with Bob") < text.index(f"Race #{daily.id}")
+    assert text.index(f"Push Your Luck #{fast.id} with Bob") < text.index(f"Push Your Luck #{daily.id}")
     assert "12 h 0 min left" in text
     token = _token(message)
     assert unsubscribe_check(token) == (alice.id, DIGEST)
@@ -336,6 +336,6 @@ def test_digest_email_renders_rows_without_a_clock(alice):
 
     message = digest_email(alice, rows)
 
-    assert "Race #7 with Bob" in message.body
+    assert "Push Your Luck #7 with Bob" in message.body
     # No clock runs (untimed, paused, vacation): no time left is told.
     assert " left" not in message.body

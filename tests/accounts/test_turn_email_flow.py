@@ -78,7 +78,7 @@ def test_a_turn_begun_while_away_is_mailed_once_and_not_to_who_is_here(
 
     assert [recipients for recipients, _message in smtp.messages] == [[alice.email]]
     message = smtp.messages[0][1]
-    assert f"Race #{match.id}" in message["Subject"]
+    assert f"Push Your Luck #{match.id}" in message["Subject"]
     assert "Bob" in message["Subject"]
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert f"/matches/{match.id}/" in message.get_body(("plain",)).get_content()

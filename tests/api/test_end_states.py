@@ -33,11 +33,10 @@ STATUS = {"cancelled": "cancelled", "resigned": "finished", "aborted": "aborted"
 
 
 @pytest.mark.parametrize("end", ENDS)
-@pytest.mark.parametrize("game", ["race", "rat-um-rad"])
-def test_an_ended_match_has_nobody_to_move(api_for, alice, bob, carol, game, end):
-    # Both games start with every seat choosing at once: both were to move.
-    match = _duel(game, alice, bob)
-    assert api_for(alice).get(f"/api/matches/{match.id}/").json()["to_move"] == [0, 1]
+def test_an_ended_match_has_nobody_to_move(api_for, alice, bob, carol, end):
+    # Alice was to move.
+    match = _duel("toy", alice, bob)
+    assert api_for(alice).get(f"/api/matches/{match.id}/").json()["to_move"] == [0]
     ENDS[end](match, alice, bob)
 
     for user in (alice, bob, carol):
@@ -55,7 +54,7 @@ def test_the_list_says_who_is_to_move_only_while_a_match_runs(api_for, alice, bo
 
     assert (listed[running.id]["status"], listed[running.id]["to_move"]) == (
         "active",
-        [0, 1],
+        [0],
     )
     assert (listed[cancelled.id]["status"], listed[cancelled.id]["to_move"]) == (
         "cancelled",

@@ -18,10 +18,10 @@ def test_lists_the_games_without_login(api_for):
     response = api_for().get("/api/games/")
 
     assert response.status_code == 200
-    race = next(game for game in response.json() if game["slug"] == "toy")
-    assert (race["min_seats"], race["max_seats"]) == (2, 4)
-    assert race["robots"] == list(ROBOTS_BY_SLUG["toy"])
-    assert {o["key"] for o in race["options"]} == {"win_bet", "superpowers"}
+    toy = next(game for game in response.json() if game["slug"] == "toy")
+    assert (toy["min_seats"], toy["max_seats"]) == (1, 4)
+    assert toy["robots"] == list(ROBOTS_BY_SLUG["toy"]) == ["greedy", "timid"]
+    assert {o["key"] for o in toy["options"]} == {"target"}
 
 
 def test_the_token_endpoint_returns_the_users_token(api_for, alice, password):

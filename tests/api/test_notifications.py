@@ -76,7 +76,7 @@ def test_the_list_is_newest_first_with_texts_links_and_the_unread_count(
     }
     assert read["read"] is True
     assert oldest["kind"] == "your_turn"
-    assert oldest["title"] == f"Your turn in Race #{started_match.id}"
+    assert oldest["title"] == f"Your turn in Push Your Luck #{started_match.id}"
     assert oldest["match"] == started_match.id
     assert oldest["url"] == f"http://testserver/matches/{started_match.id}/"
     assert oldest["created"] == "2026-11-23T12:00:00Z"
@@ -127,7 +127,7 @@ def test_texts_are_in_the_persons_language(api_for, alice, started_match):
 
     (notice,) = api_for(alice).get(URL).json()["results"]
 
-    assert notice["title"] == f"Du bist dran in Race #{started_match.id}"
+    assert notice["title"] == f"Du bist dran in Push Your Luck #{started_match.id}"
 
 
 @pytest.mark.parametrize(

@@ -219,16 +219,6 @@ def test_object_bodies_are_json_only(schema, path):
     }
 
 
-def test_a_seat_count_the_game_refuses_is_a_documented_400(api_for, alice):
-    # Race seats 2 to 4; the schema allows 1 (Dice Stars' solo).
-    response = api_for(alice).post(
-        "/api/matches/", {"game": "toy", "seats": 1}, format="json"
-    )
-
-    assert response.status_code == 400
-    assert set(response.json()) == {"detail"}
-
-
 def test_the_notification_list_states_its_limits(schema):
     parameters = {
         p["name"]: p["schema"]

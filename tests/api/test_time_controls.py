@@ -124,14 +124,15 @@ def test_running_clocks_tell_seconds_left_and_the_deadline_in_utc(api_for, alice
     with time_machine.travel(START + timedelta(seconds=42), tick=False):
         body = api_for(bob).get(f"/api/matches/{match.id}/").json()
 
+    # Alice's clock runs; bob's waits for his turn with its whole bank.
     assert body["clock"] == [
         {
-            "position": position,
+            "position": 0,
             "remaining": 258,
             "running": True,
             "deadline": "2026-11-23T12:05:00Z",
-        }
-        for position in (0, 1)
+        },
+        {"position": 1, "remaining": 300, "running": False, "deadline": None},
     ]
 
 

@@ -652,3 +652,17 @@ def test_carol_and_anonymous_visitors_get_the_spectator_view(
     assert DATA_CARD.findall(html) == []
     assert "move-form" not in html
     assert "(you)" not in html
+
+
+# ---------------------------------------------------------------------------
+# From tests/api/test_schema.py: Race refuses a seat count the schema allows.
+
+
+def test_a_seat_count_the_game_refuses_is_a_documented_400(alice):
+    # Race seats 2 to 4; the schema allows 1 (Dice Stars' solo).
+    client = APIClient()
+    client.force_authenticate(alice)
+    response = client.post("/api/matches/", {"game": "race", "seats": 1}, format="json")
+
+    assert response.status_code == 400
+    assert set(response.json()) == {"detail"}
