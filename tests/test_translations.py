@@ -18,9 +18,6 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-pytestmark = pytest.mark.usefixtures("toy")
-
-
 PO_PATH = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
 MO_PATH = PO_PATH.with_suffix(".mo")
 KNONSTERS = ("Rithle", "Aristas", "Celya", "Elaari")
@@ -199,18 +196,6 @@ def test_lobby_speaks_german_to_a_german_player(client, make_user):
     assert "Spielen" in html
     assert "Neue Partie" in html
     assert "New match" not in html
-
-
-@pytest.mark.django_db
-def test_race_board_speaks_german(client, started_match, alice):
-    alice.language = "de"
-    alice.save(update_fields=["language"])
-    client.force_login(alice)
-    html = client.get(started_match.get_absolute_url()).content.decode()
-    assert "Wähle deine zwei Favoriten" in html
-    assert "Deine Handkarten" in html
-    assert "Nachziehstapel" in html
-    assert "Your hand" not in html
 
 
 @pytest.mark.django_db

@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 @pytest.fixture
 def table_of_four(alice, bob, carol):
-    """A running 4-seat Race: alice (0), bob (1), carol (2) and a robot (3)."""
+    """A running 4-seat Toy match: alice (0), bob (1), carol (2) and a robot (3)."""
     match = services.match_create(user=alice, game_slug="toy", seats=4)
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_claim(match_id=match.id, user=carol)

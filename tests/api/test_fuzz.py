@@ -10,23 +10,15 @@ from hypothesis import strategies as st
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
-# Race's own words, so the fuzzer also reaches the engine's parser.
+# The Toy's own words, so the fuzzer also reaches the engine's parser.
 WORDS = st.sampled_from(
     [
         "kind",
-        "favourites",
-        "play",
-        "power",
-        "card",
-        "knonster",
-        "knonsters",
-        "winner",
-        "rithle",
-        "aristas",
-        "celya",
-        "elaari",
-        "plus7-rithle",
-        "rank4",
+        "roll",
+        "bank",
+        "target",
+        "short",
+        "long",
         "version",
         "move",
     ]
@@ -57,12 +49,7 @@ BODIES = (
             "version": st.just(0),
             "move": st.fixed_dictionaries(
                 {"kind": WORDS},
-                optional={
-                    "card": JSON,
-                    "knonster": JSON,
-                    "knonsters": JSON,
-                    "winner": JSON,
-                },
+                optional={"times": JSON, "target": JSON},
             ),
         }
     )

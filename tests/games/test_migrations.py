@@ -18,7 +18,7 @@ def test_open_matches_from_before_time_controls_become_daily(alice, bob):
     from games import services
 
     waiting = services.match_create(user=alice, game_slug="toy", seats=3)
-    solo = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+    solo = services.match_create(user=alice, game_slug="toy", seats=1)
     running = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=running.id, user=bob)
     Match.objects.update(time_control=None)

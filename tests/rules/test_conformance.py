@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from games.rules.base import Event, IllegalMove, Message, Rules, turns_started
 from games.rules.registry import ROBOTS_BY_SLUG, RULES_BY_SLUG
 from games.rules.rng import Rng
+from tests.games.toy import TOY, TOY_ROBOTS
 
 from .conftest import GAMES_PLAYED, PRIVACY
-from tests.games.toy import TOY, TOY_ROBOTS
 
 # The site's games, and a test-only game for what they do not exercise: no
 # fixed bound on moves (a cap on turns instead) and a choice option.

@@ -666,3 +666,18 @@ def test_a_seat_count_the_game_refuses_is_a_documented_400(alice):
 
     assert response.status_code == 400
     assert set(response.json()) == {"detail"}
+
+
+# ---------------------------------------------------------------------------
+# From tests/test_translations.py: Race's board in German.
+
+
+def test_race_board_speaks_german(client, race_match, alice):
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    html = client.get(race_match.get_absolute_url()).content.decode()
+    assert "Wähle deine zwei Favoriten" in html
+    assert "Deine Handkarten" in html
+    assert "Nachziehstapel" in html
+    assert "Your hand" not in html

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 @pytest.fixture
 def duel(alice, bob):
-    """A running 2-seat Race: alice (0) against bob (1)."""
+    """A running 2-seat Toy match: alice (0) against bob (1)."""
     match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     match.refresh_from_db()

@@ -23,7 +23,7 @@ PAGES = [
 
 QUERIES = [
     "next=%00&status=%00&game=%00&page=%00&q=%00&lang=%00",
-    "next=/%00/&status=open%00&game=race%00",
+    "next=/%00/&status=open%00&game=toy%00",
     "next=%ff%fe&game=..%2f..%2f&mine=%00",
 ]
 
