@@ -681,3 +681,28 @@ def test_race_board_speaks_german(client, race_match, alice):
     assert "Deine Handkarten" in html
     assert "Nachziehstapel" in html
     assert "Your hand" not in html
+
+
+# ---------------------------------------------------------------------------
+# From tests/games/views/test_end_states.py: a race resigned while everybody
+# chooses favourites.
+
+
+def _race_duel(alice, bob) -> Match:
+    match = services.match_create(user=alice, game_slug="race", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+    return match
+
+
+def test_a_race_resigned_while_choosing_favourites_says_nobody_chooses(
+    client_for, alice, bob
+):
+    # Both seats choose their favourites at once: the table said "choosing…"
+    # for both, and both seats "to move", after the match had ended.
+    match = _race_duel(alice, bob)
+    services.match_resign(match_id=match.id, user=alice)
+
+    html = client_for(bob).get(f"/matches/{match.id}/").content.decode()
+
+    assert "choosing…" not in html
+    assert html.count("to move") == 0
