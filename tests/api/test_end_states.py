@@ -78,7 +78,7 @@ def test_the_list_filters_cancelled_apart_from_aborted(api_for, alice, bob):
 
 def test_the_play_sockets_view_of_an_ended_match_has_nobody_to_move(alice, bob):
     # The body each /ws/play/ push and answer is made of.
-    match = _duel("knatsch", alice, bob)
+    match = _duel("toy", alice, bob)
     services.match_resign(match_id=match.id, user=alice)
 
     body = play_requests.body(bob, match.id)

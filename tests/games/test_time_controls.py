@@ -44,7 +44,7 @@ def test_a_preset_is_stored_as_its_json(alice, preset):
 def test_a_solo_match_is_untimed_whatever_is_asked(alice):
     # Nobody waits on a solo match: no clock may time its player out.
     match = services.match_create(
-        user=alice, game_slug="dice-stars", seats=1, time_control="live"
+        user=alice, game_slug="toy", seats=1, time_control="live"
     )
 
     match.refresh_from_db()
@@ -138,7 +138,7 @@ def test_a_bad_time_control_is_refused_and_creates_nothing(
 def test_a_bad_time_control_is_refused_for_a_solo_match_too(alice):
     with pytest.raises(exceptions.InvalidMatchSettings):
         services.match_create(
-            user=alice, game_slug="dice-stars", seats=1, time_control="blitz"
+            user=alice, game_slug="toy", seats=1, time_control="blitz"
         )
 
     assert not Match.objects.exists()
@@ -160,7 +160,7 @@ def test_a_timed_match_starts_every_clock_with_the_bank(alice, bob):
         services.seat_claim(match_id=match.id, user=bob)
 
     match.refresh_from_db()
-    # Race's favourites: both seats choose at once, both clocks run.
+    # Every seat's bank; alice's clock runs (she moves first).
     assert match.turn_deadline_at == START + timedelta(hours=12)
     assert {s.clock_bank for s in match.seats.all()} == {12 * HOUR}
 

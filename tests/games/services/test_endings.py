@@ -73,7 +73,7 @@ def test_resigning_a_duel_finishes_it_and_the_opponent_wins(
 
 
 def test_resigning_alone_against_the_game_lets_the_game_win(alice):
-    match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+    match = services.match_create(user=alice, game_slug="toy", seats=1)
 
     services.match_resign(match_id=match.id, user=alice)
 
@@ -173,11 +173,11 @@ def test_the_robot_plays_the_resigned_seat_out_and_its_person_ranks_last(
 def test_resigned_seats_tie_for_last_and_the_others_keep_their_order(
     ranks, resigned, expected
 ):
-    outcome = Outcome(ranks=ranks, reason="race_over", scores=(5,) * len(ranks))
+    outcome = Outcome(ranks=ranks, reason="target", scores=(5,) * len(ranks))
 
     result = _outcome_resigned_last(outcome, frozenset(resigned))
 
-    assert result == Outcome(ranks=expected, reason="race_over", scores=outcome.scores)
+    assert result == Outcome(ranks=expected, reason="target", scores=outcome.scores)
 
 
 def test_resigning_twice_is_refused(table_of_four, bob):

@@ -53,7 +53,7 @@ def test_resigning_ends_a_duel_and_says_so(client_for, alice, bob):
 
 
 def test_resigning_alone_says_the_game_won(client_for, alice):
-    match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+    match = services.match_create(user=alice, game_slug="toy", seats=1)
 
     response = client_for(alice).post(f"/matches/{match.id}/resign/", follow=True)
 
@@ -88,7 +88,9 @@ def test_an_htmx_resign_redirects_through_htmx(client_for, started_match, bob):
 
 
 def test_a_refusal_is_shown_on_the_board(client_for, started_match, carol):
-    response = client_for(carol).post(f"/matches/{started_match.id}/resign/", follow=True)
+    response = client_for(carol).post(
+        f"/matches/{started_match.id}/resign/", follow=True
+    )
 
     assert str(exceptions.NOT_SEATED) in response.content.decode()
 
