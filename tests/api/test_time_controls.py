@@ -166,7 +166,7 @@ def test_the_schema_documents_the_time_control_and_the_clock(api_for):
         .json()
     )
 
-    create = schema["components"]["schemas"]["MatchCreateRace"]["properties"]
+    create = schema["components"]["schemas"]["MatchCreateToy"]["properties"]
     assert "in seconds" in create["time_control"]["description"]
     assert create["private"]["type"] == "boolean"
     clock = schema["components"]["schemas"]["Clock"]["properties"]

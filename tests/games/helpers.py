@@ -1,9 +1,11 @@
 """Helpers for platform tests: read a match through its engine, play moves.
 
 The engine is a black box here: tests ask `match.rules` for the state, the
-seats to move and the legal moves, and never build a Race state by hand.
-A position random play rarely reaches (a decided race) is built by the rules
-tests' scenario builder and stored with `state_store`.
+seats to move and the legal moves. Platform tests play the test-only Toy
+(tests/games/toy/; `toy_position` stores a Toy position); a position random
+play rarely reaches is built by the rules tests' scenario builder and stored
+with `state_store`. The Race-only helpers below (BOB_WINS, choose_favourites,
+reach_play_phase) serve tests/games/race/.
 """
 
 from __future__ import annotations

@@ -113,7 +113,7 @@ async def test_someone_joining_my_match_rings_my_bell_in_the_lobby(
     socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         # bob takes the last seat: alice is told he joined and that it is
-        # her turn (the race starts with everyone picking a favourite).
+        # her turn (she moves first).
         await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
         frames = await frames_until_quiet(socket)
     finally:

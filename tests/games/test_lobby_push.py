@@ -26,7 +26,7 @@ pytestmark = [
 
 
 async def _play_first(match, user):
-    """Submit seat 0's first legal move as `user` (alice's favourites)."""
+    """Submit seat 0's first legal move as `user` (alice's roll)."""
     moves = await database_sync_to_async(legal_json)(match, 0)
     await database_sync_to_async(services.move_submit)(
         match_id=match.id,
@@ -56,7 +56,7 @@ async def test_the_lobby_shows_at_once_that_a_joined_match_waits_for_my_move(
     )
     socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
-        # bob takes the last seat: the race starts, everyone picks favourites.
+        # bob takes the last seat: the match starts, alice is to move.
         await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
         frames = await frames_until_quiet(socket)
     finally:
@@ -121,7 +121,7 @@ async def test_a_board_page_gets_my_turn_count_from_my_other_matches(
     finally:
         await socket.disconnect()
 
-    # Her turn in the other race now: the board page counts that one (its
+    # Her turn in the other match now: the board page counts that one (its
     # own match it counts from the board); the board is not re-sent.
     assert _turn_count(frames) == 1
     assert not any('id="board"' in f for f in frames)

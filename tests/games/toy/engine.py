@@ -1,6 +1,7 @@
 """Push Your Luck: a tiny game that exercises what Race and Dice Stars do not.
 
-Test-only (registered by the tests that need it, never on the site). Each
+Test-only (registered by the `toy` fixture of tests/conftest.py, never on
+the site): the platform's tests play it. Each
 turn a seat rolls a die as often as it likes and banks the sum, or loses
 the turn's sum on a 1. Nothing is hidden; the rolls come from `State.rng`.
 
@@ -9,6 +10,9 @@ the turn's sum on a 1. Nothing is hidden; the rolls come from `State.rng`.
   after MAX_TURNS turns the highest score wins.
 - A choice option: `target`, "short" (20 points) or "long" (40).
 - Declared records: the state and the two moves are a few lines each.
+- A static part (the die's faces) and two robots, so the platform's doors
+  for those are tested too. Its board and rules pages are in
+  tests/games/toy/templates/games/toy/.
 """
 
 from __future__ import annotations
