@@ -23,7 +23,7 @@ def _postgres_only():
         pytest.skip("needs PostgreSQL row locks (select_for_update)")
 
 
-def _race(match, attempts):
+def _at_once(match, attempts):
     """Run each (user, move) submit against the same version at the same time."""
     barrier = threading.Barrier(len(attempts))
     results = [None] * len(attempts)
@@ -59,7 +59,7 @@ def test_two_submits_against_the_same_version_apply_exactly_once(started_match, 
     move = legal_json(started_match, 0)[0]
 
     # The same player in two tabs: both name version 0.
-    results = _race(started_match, [(alice, move), (alice, move)])
+    results = _at_once(started_match, [(alice, move), (alice, move)])
 
     assert results.count("applied") == 1
     loser = next(r for r in results if r != "applied")

@@ -34,7 +34,7 @@ def race_match(alice, bob):
     return match
 
 
-def _race(match, attempts):
+def _at_once(match, attempts):
     """Run each (user, move) submit against the same version at the same time."""
     barrier = threading.Barrier(len(attempts))
     results = [None] * len(attempts)
@@ -72,7 +72,7 @@ def test_two_players_moving_at_once_both_get_their_move_in(race_match, alice, bo
     # first's result; both seats were waiting since version 0, so both apply.
     alices, bobs = legal_json(race_match, 0)[0], legal_json(race_match, 1)[-1]
 
-    results = _race(race_match, [(alice, alices), (bob, bobs)])
+    results = _at_once(race_match, [(alice, alices), (bob, bobs)])
 
     assert results == ["applied", "applied"]
     race_match.refresh_from_db()
@@ -101,7 +101,7 @@ def test_many_simultaneous_submits_lose_nothing_and_double_nothing(make_user, al
         for tab in (0, 1)
     ]
 
-    results = _race(match, attempts)
+    results = _at_once(match, attempts)
 
     assert results.count("applied") == 4
     refused = [r for r in results if r != "applied"]

@@ -132,8 +132,8 @@ def test_an_unknown_preset_is_a_form_error(alice_client):
 
 def test_a_solo_match_from_the_form_is_untimed(alice_client):
     alice_client.post(
-        "/play/dice-stars/new/",
-        {"seats": "1", "option_solo_grid": "25", "time_control": "live"},
+        "/play/toy/new/",
+        {"seats": "1", "option_target": "short", "time_control": "live"},
     )
 
     assert Match.objects.get().time_control is None
