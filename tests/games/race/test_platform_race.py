@@ -44,16 +44,6 @@ def _clocks(match):
 
 
 @pytest.fixture
-def race_match(alice, bob):
-    """A running 3-seat Race match: alice (0), bob (1) and a robot (2)."""
-    match = services.match_create(user=alice, game_slug="race", seats=3, options={})
-    services.seat_claim(match_id=match.id, user=bob)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    match.refresh_from_db()
-    return match
-
-
-@pytest.fixture
 def race_open_match(alice):
     """An open 3-seat Race match: alice on seat 0, two seats free."""
     return services.match_create(user=alice, game_slug="race", seats=3)

@@ -24,16 +24,6 @@ def _postgres_only():
         pytest.skip("needs PostgreSQL row locks (select_for_update)")
 
 
-@pytest.fixture
-def race_match(alice, bob):
-    """A running 3-seat Race match: alice (0), bob (1) and a robot (2)."""
-    match = services.match_create(user=alice, game_slug="race", seats=3, options={})
-    services.seat_claim(match_id=match.id, user=bob)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    match.refresh_from_db()
-    return match
-
-
 def _at_once(match, attempts):
     """Run each (user, move) submit against the same version at the same time."""
     barrier = threading.Barrier(len(attempts))

@@ -23,16 +23,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def race_match(alice, bob):
-    """A running 3-seat Race match: alice (0), bob (1) and a robot (2)."""
-    match = services.match_create(user=alice, game_slug="race", seats=3, options={})
-    services.seat_claim(match_id=match.id, user=bob)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    match.refresh_from_db()
-    return match
-
-
 async def _submit(match, user, move):
     await database_sync_to_async(match.refresh_from_db)()
     await database_sync_to_async(services.move_submit)(
