@@ -83,7 +83,10 @@ def test_a_notice_names_its_match_with_a_link(alice_client, alice, started_match
     html = alice_client.get(URL).content.decode()
 
     assert f"Your turn in Push Your Luck #{started_match.id}" in _titles(html)
-    assert f'<a href="/matches/{started_match.id}/">Push Your Luck #{started_match.id}</a>' in html
+    assert (
+        f'<a href="/matches/{started_match.id}/">Push Your Luck #{started_match.id}</a>'
+        in html
+    )
     assert "with Bob" in html
 
 

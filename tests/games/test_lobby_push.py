@@ -69,7 +69,9 @@ async def test_the_lobby_shows_at_once_that_a_joined_match_waits_for_my_move(
     assert _turn_count(frames) == 1
 
 
-async def test_my_move_takes_the_turn_flag_off_my_list(socket_for, started_match, alice):
+async def test_my_move_takes_the_turn_flag_off_my_list(
+    socket_for, started_match, alice
+):
     socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         await _play_first(started_match, alice)
@@ -114,7 +116,9 @@ async def test_a_board_page_gets_my_turn_count_from_my_other_matches(
     other = await database_sync_to_async(services.match_create)(
         user=alice, game_slug="toy", seats=2
     )
-    socket = await connected(await socket_for(f"/ws/matches/{started_match.id}/", alice))
+    socket = await connected(
+        await socket_for(f"/ws/matches/{started_match.id}/", alice)
+    )
     try:
         await database_sync_to_async(services.seat_claim)(match_id=other.id, user=bob)
         frames = await frames_until_quiet(socket)
@@ -130,7 +134,9 @@ async def test_a_board_page_gets_my_turn_count_from_my_other_matches(
 async def test_a_board_page_takes_no_count_for_its_own_match(
     socket_for, started_match, alice
 ):
-    socket = await connected(await socket_for(f"/ws/matches/{started_match.id}/", alice))
+    socket = await connected(
+        await socket_for(f"/ws/matches/{started_match.id}/", alice)
+    )
     try:
         await _play_first(started_match, alice)
         frames = await frames_until_quiet(socket)

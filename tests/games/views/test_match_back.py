@@ -45,7 +45,9 @@ def test_i_am_back_clears_the_mark(client_for, bob, bob_timed_out):
     assert BACK not in _page(client, bob_timed_out)
 
 
-def test_i_am_back_without_a_timeout_is_a_clear_refusal(client_for, alice, started_match):
+def test_i_am_back_without_a_timeout_is_a_clear_refusal(
+    client_for, alice, started_match
+):
     response = client_for(alice).post(f"/matches/{started_match.id}/back/", follow=True)
 
     assert "You have not timed out at this match." in response.content.decode()
