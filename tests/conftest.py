@@ -1,4 +1,4 @@
-"""Shared fixtures: the personas (STYLE.md B9) and a started Race match.
+"""Shared fixtures: the personas (STYLE.md B9), the Toy and a started Toy match.
 
 alice and bob play, carol only watches, and robots fill the other seats.
 Celery's broker is kombu's in-memory transport here, so a test that commits
@@ -107,19 +107,38 @@ def carol(make_user):
 
 
 @pytest.fixture
-def open_match(alice):
-    """An open 3-seat Race match: alice on seat 0, two seats free."""
-    from games import services
+def toy(monkeypatch, settings):
+    """Register the test-only Toy game (tests/games/toy/) for this test.
 
-    return services.match_create(user=alice, game_slug="race", seats=3)
+    Every door sees it: the registry (`tests.games.toy.register`) and the
+    templates (its board and rules pages, on TEMPLATES' DIRS). Returns the
+    Toy's rules.
+    """
+    import copy
+
+    from tests.games import toy as toy_game
+
+    toy_game.register(monkeypatch)
+    templates = copy.deepcopy(settings.TEMPLATES)
+    templates[0]["DIRS"] = [*templates[0]["DIRS"], toy_game.TEMPLATES_DIR]
+    settings.TEMPLATES = templates
+    return toy_game.TOY
 
 
 @pytest.fixture
-def private(alice):
-    """An open private 3-seat Race of Alice's (joined by its invitation secret)."""
+def open_match(alice, toy):
+    """An open 3-seat Toy match: alice on seat 0, two seats free."""
     from games import services
 
-    return services.match_create(user=alice, game_slug="race", seats=3, private=True)
+    return services.match_create(user=alice, game_slug="toy", seats=3)
+
+
+@pytest.fixture
+def private(alice, toy):
+    """An open private 3-seat Toy match of Alice's (joined by its invitation secret)."""
+    from games import services
+
+    return services.match_create(user=alice, game_slug="toy", seats=3, private=True)
 
 
 @pytest.fixture
@@ -129,11 +148,11 @@ def staff(make_user):
 
 
 @pytest.fixture
-def race_match(alice, bob):
-    """A running 3-seat Race match: alice (0), bob (1) and a robot (2)."""
+def started_match(alice, bob, toy):
+    """A running 3-seat Toy match: alice (0, to move), bob (1) and a robot (2)."""
     from games import services
 
-    match = services.match_create(user=alice, game_slug="race", seats=3, options={})
+    match = services.match_create(user=alice, game_slug="toy", seats=3, options={})
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_robot_add(match_id=match.id, user=alice)
     match.refresh_from_db()

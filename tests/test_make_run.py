@@ -171,7 +171,7 @@ def test_each_email_is_one_file_and_one_line(settings, tmp_path, caplog):
     caplog.set_level(logging.INFO, logger="config.mail")
 
     send_mail("Confirm", "Open http://x/confirm/abc/", None, ["bob@example.com"])
-    send_mail("Your turn", "Race #3", None, ["carol@example.com"])
+    send_mail("Your turn", "Match #3", None, ["carol@example.com"])
 
     files = sorted((tmp_path / "mail").iterdir())
     assert len(files) == 2

@@ -199,18 +199,6 @@ def test_lobby_speaks_german_to_a_german_player(client, make_user):
 
 
 @pytest.mark.django_db
-def test_race_board_speaks_german(client, race_match, alice):
-    alice.language = "de"
-    alice.save(update_fields=["language"])
-    client.force_login(alice)
-    html = client.get(race_match.get_absolute_url()).content.decode()
-    assert "Wähle deine zwei Favoriten" in html
-    assert "Deine Handkarten" in html
-    assert "Nachziehstapel" in html
-    assert "Your hand" not in html
-
-
-@pytest.mark.django_db
 def test_anonymous_visitor_can_choose_german(client):
     response = client.post(
         "/i18n/setlang/", {"language": "de", "next": "/"}, follow=True

@@ -30,6 +30,8 @@ from games.notifications.emails import (
 from games.notifications.emails import delivery as delivery_module
 from games.tasks import resume_email_deliveries, send_notification_emails
 
+pytestmark = pytest.mark.usefixtures("toy")
+
 Kind = Notification.Kind
 Delivery = EmailDelivery.State
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -41,8 +43,8 @@ class WorkerKilled(BaseException):
 
 
 def _turn(alice, bob):
-    """A running 2-seat Race and alice's "your turn" notice."""
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    """A running 2-seat Toy match and alice's "your turn" notice."""
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     return Notification.objects.get(user=alice, match=match, kind=Kind.YOUR_TURN)
 

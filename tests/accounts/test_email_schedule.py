@@ -29,8 +29,9 @@ from games.notifications.schedule import (
 )
 from games.notifications.services import notify
 from tests.games.helpers import legal_json
+from tests.games.toy import toy_position
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 Kind = Notification.Kind
 State = Notification.EmailState
@@ -77,10 +78,10 @@ def sweep(django_capture_on_commit_callbacks):
     return run
 
 
-def _race(alice, bob, at=START):
-    """A running 2-seat race: both are to move at version 0 (Race's favourites)."""
+def _duel(alice, bob, at=START):
+    """A running 2-seat Toy match: alice is to move at version 0."""
     with time_machine.travel(at, tick=False):
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         services.seat_claim(match_id=match.id, user=bob)
     match.refresh_from_db()
     return match
@@ -101,7 +102,7 @@ def _move(match, user, seat, at):
         services.move_submit(
             match_id=match.id,
             user=user,
-            move_data=legal_json(match, seat)[0],
+            move_data=legal_json(match, seat)[-1],  # bank when it may
             expected_version=match.version,
         )
 
@@ -148,7 +149,7 @@ def test_with_the_digest_turns_wait_for_it_and_the_rest_goes_singly(alice):
 
 
 def test_a_turn_that_begins_plans_its_e_mail(alice, bob):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
 
     notice = _turn(alice, match)
     assert (notice.email_state, notice.email_due_at) == (State.PENDING, START + GRACE)
@@ -158,7 +159,7 @@ def test_a_turn_that_begins_plans_its_e_mail(alice, bob):
 
 
 def test_nothing_goes_out_before_the_grace_period_ends(alice, bob, sends, sweep):
-    _race(alice, bob)
+    _duel(alice, bob)
 
     assert sweep(START + GRACE - timedelta(seconds=1)) == 0
     assert sends == []
@@ -167,23 +168,25 @@ def test_nothing_goes_out_before_the_grace_period_ends(alice, bob, sends, sweep)
 def test_after_the_grace_period_each_absent_person_gets_one_e_mail(
     alice, bob, sends, sweep
 ):
-    match = _race(alice, bob)
+    # Alice is to move at the one, bob at the other.
+    match = _duel(alice, bob)
+    other = _duel(bob, alice)
 
     assert sweep(START + GRACE) == 2
 
-    assert sorted(sends) == sorted(
-        [
-            (alice.id, [_turn(alice, match).id], False),
-            (bob.id, [_turn(bob, match).id], False),
-        ]
-    )
+    # One e-mail each, with their turn (and the news that the other match
+    # started, due as well).
+    by_user = {user: ids for user, ids, _digest in sends}
+    assert len(sends) == len(by_user) == 2
+    assert _turn(alice, match).id in by_user[alice.id]
+    assert _turn(bob, other).id in by_user[bob.id]
     assert _state(_turn(alice, match)) == State.SENT
 
 
 def test_the_e_mail_is_enqueued_only_on_commit(
     alice, bob, sends, django_capture_on_commit_callbacks
 ):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
 
     with time_machine.travel(START + GRACE, tick=False):
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
@@ -198,7 +201,7 @@ def test_the_e_mail_is_enqueued_only_on_commit(
 
 
 def test_none_while_the_person_has_the_board_open(alice, bob, sends, sweep):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     with time_machine.travel(START + timedelta(seconds=5), tick=False):
         presence.presence_join(alice.id, "alice-board")
     for beat in (60, 120, 180):
@@ -212,7 +215,7 @@ def test_none_while_the_person_has_the_board_open(alice, bob, sends, sweep):
 
 
 def test_none_when_the_person_came_by_during_the_grace_period(alice, bob, sends, sweep):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     with time_machine.travel(START + timedelta(seconds=30), tick=False):
         presence.presence_join(alice.id, "alice-lobby")
     with time_machine.travel(START + timedelta(seconds=40), tick=False):
@@ -227,7 +230,7 @@ def test_a_visit_before_the_turn_began_does_not_count(alice, bob, sends, sweep):
     with time_machine.travel(START - timedelta(minutes=10), tick=False):
         presence.presence_join(alice.id, "alice-lobby")
         presence.presence_leave(alice.id, "alice-lobby")
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
 
     sweep(START + GRACE)
 
@@ -237,18 +240,22 @@ def test_a_visit_before_the_turn_began_does_not_count(alice, bob, sends, sweep):
 def test_skipped_when_it_is_no_longer_their_turn_at_that_version(
     alice, bob, sends, sweep
 ):
-    match = _race(alice, bob)
-    # alice chose (by the API: no page open); bob still waits since version 0.
+    match = _duel(alice, bob)
+    # alice banked (by the API: no page open); bob's turn since a minute later.
+    toy_position(match, pending=5)
     _move(match, alice, 0, START + timedelta(seconds=60))
 
-    sweep(START + GRACE)
+    sweep(START + GRACE + timedelta(seconds=60))
 
     assert _state(_turn(alice, match)) == State.SKIPPED
-    assert sends == [(bob.id, [_turn(bob, match).id], False)]
+    ((user, ids, _digest),) = sends
+    assert user == bob.id
+    assert _turn(bob, match).id in ids
+    assert _turn(alice, match).id not in ids
 
 
 def test_skipped_when_a_robot_plays_the_seat_now(alice, bob, sends, sweep):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     match.seats.filter(position=0).update(controller="stand_in", robot="random")
 
     sweep(START + GRACE)
@@ -257,9 +264,9 @@ def test_skipped_when_a_robot_plays_the_seat_now(alice, bob, sends, sweep):
 
 
 def test_several_matches_go_out_as_one_e_mail(alice, bob, sends, sweep):
-    first = _race(alice, bob)
+    first = _duel(alice, bob)
     # The second turn begins within the first one's grace period.
-    second = _race(alice, bob, at=START + timedelta(seconds=60))
+    second = _duel(alice, bob, at=START + timedelta(seconds=60))
 
     assert sweep(START + GRACE) == 2
 
@@ -270,13 +277,13 @@ def test_several_matches_go_out_as_one_e_mail(alice, bob, sends, sweep):
 
 
 def test_at_most_one_e_mail_per_match_and_turn(alice, bob, sends, sweep):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     with time_machine.travel(START + timedelta(seconds=30), tick=False):
         (warning,) = notify(
             [alice],
             Kind.TIME_LOW,
             match=match,
-            params={"game": "race", "seat": 0, "version": 0, "left": 60},
+            params={"game": "toy", "seat": 0, "version": 0, "left": 60},
         )
 
     sweep(START + timedelta(minutes=10))
@@ -287,14 +294,14 @@ def test_at_most_one_e_mail_per_match_and_turn(alice, bob, sends, sweep):
 
 
 def test_a_turn_already_e_mailed_is_not_e_mailed_again(alice, bob, sends, sweep):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     sweep(START + GRACE)
     with time_machine.travel(START + timedelta(hours=1), tick=False):
         (warning,) = notify(
             [alice],
             Kind.TIME_LOW,
             match=match,
-            params={"game": "race", "seat": 0, "version": 0, "left": 60},
+            params={"game": "toy", "seat": 0, "version": 0, "left": 60},
         )
     sends.clear()
 
@@ -305,7 +312,7 @@ def test_a_turn_already_e_mailed_is_not_e_mailed_again(alice, bob, sends, sweep)
 
 
 def test_running_the_sweep_twice_sends_once(alice, bob, sends, sweep):
-    _race(alice, bob)
+    _duel(alice, bob)
 
     assert sweep(START + GRACE) == 2
     assert sweep(START + GRACE) == 0
@@ -314,7 +321,7 @@ def test_running_the_sweep_twice_sends_once(alice, bob, sends, sweep):
 
 
 def test_none_to_an_address_not_verified(alice, bob, sends, sweep):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     EmailAddress.objects.filter(user=alice).update(verified=False)
 
     sweep(START + GRACE)
@@ -324,7 +331,7 @@ def test_none_to_an_address_not_verified(alice, bob, sends, sweep):
 
 
 def test_none_for_a_kind_switched_off_after_the_notice(alice, bob, sends, sweep):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     alice.email_off = [Kind.YOUR_TURN]
     alice.save(update_fields=["email_off"])
 
@@ -334,7 +341,7 @@ def test_none_for_a_kind_switched_off_after_the_notice(alice, bob, sends, sweep)
 
 
 def test_no_turn_e_mails_while_on_vacation(alice, bob, sends, sweep):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     alice.vacation_until = START + timedelta(days=3)
     alice.save(update_fields=["vacation_until"])
 
@@ -345,7 +352,7 @@ def test_no_turn_e_mails_while_on_vacation(alice, bob, sends, sweep):
 
 def test_the_beat_task_runs_the_sweep(alice, bob, sends, sweep):
     # Called synchronously: the task is a thin wrapper of the service.
-    _race(alice, bob)
+    _duel(alice, bob)
 
     assert sweep(START + GRACE, tasks.send_due_notification_emails) == 2
 
@@ -363,7 +370,7 @@ def test_quiet_hours_over_midnight_postpone_to_their_end(alice, bob, sends, swee
     _quiet(alice, time(22, 0), time(7, 0))
     # 22:30 in Berlin (CET, UTC+1) on 23 November.
     late = datetime(2026, 11, 23, 21, 30, tzinfo=UTC)
-    match = _race(alice, bob, at=late)
+    match = _duel(alice, bob, at=late)
 
     sweep(late + GRACE)
 
@@ -382,7 +389,7 @@ def test_quiet_hours_over_midnight_postpone_to_their_end(alice, bob, sends, swee
 def test_quiet_hours_after_midnight_end_the_same_morning(alice, bob, sends, sweep):
     _quiet(alice, time(22, 0), time(7, 0))
     night = datetime(2026, 11, 24, 2, 0, tzinfo=UTC)  # 03:00 in Berlin
-    match = _race(alice, bob, at=night)
+    match = _duel(alice, bob, at=night)
 
     sweep(night + GRACE)
 
@@ -392,7 +399,7 @@ def test_quiet_hours_after_midnight_end_the_same_morning(alice, bob, sends, swee
 def test_quiet_hours_within_a_day(alice, bob, sends, sweep):
     _quiet(alice, time(13, 0), time(15, 0))
     noon = datetime(2026, 11, 23, 12, 30, tzinfo=UTC)  # 13:30 in Berlin
-    match = _race(alice, bob, at=noon)
+    match = _duel(alice, bob, at=noon)
 
     sweep(noon + GRACE)
 
@@ -404,7 +411,7 @@ def test_what_became_irrelevant_during_quiet_hours_is_not_sent(
 ):
     _quiet(alice, time(22, 0), time(7, 0))
     late = datetime(2026, 11, 23, 21, 30, tzinfo=UTC)
-    match = _race(alice, bob, at=late)
+    match = _duel(alice, bob, at=late)
     sweep(late + GRACE)
     _move(match, alice, 0, late + timedelta(hours=2))
 
@@ -444,7 +451,7 @@ def _digests(sends):
 )
 def test_the_digest_comes_at_eight_in_berlin(alice, bob, sends, sweep, day, due):
     _digest(alice)
-    match = _race(alice, bob, at=day - timedelta(hours=6))
+    match = _duel(alice, bob, at=day - timedelta(hours=6))
     notice = _turn(alice, match)
     assert notice.email_state == State.DIGEST
     alice.digest_sent_on = (day - timedelta(days=1)).date()
@@ -464,7 +471,7 @@ def test_the_digest_comes_at_eight_in_berlin(alice, bob, sends, sweep, day, due)
 def test_a_digest_hour_the_clocks_skip_comes_when_they_jump(alice, bob, sends, sweep):
     # 29 March 2026 in Berlin: 02:00 CET is followed by 03:00 CEST (01:00 UTC).
     _digest(alice, hour=2)
-    _race(alice, bob, at=datetime(2026, 3, 28, 20, tzinfo=UTC))
+    _duel(alice, bob, at=datetime(2026, 3, 28, 20, tzinfo=UTC))
     alice.digest_sent_on = date(2026, 3, 28)
     alice.save(update_fields=["digest_sent_on"])
 
@@ -474,7 +481,7 @@ def test_a_digest_hour_the_clocks_skip_comes_when_they_jump(alice, bob, sends, s
 
 def test_no_digest_when_there_is_nothing_to_do(alice, bob, sends, sweep):
     _digest(alice)
-    match = _race(alice, bob, at=datetime(2026, 11, 23, 20, tzinfo=UTC))
+    match = _duel(alice, bob, at=datetime(2026, 11, 23, 20, tzinfo=UTC))
     _move(match, alice, 0, datetime(2026, 11, 23, 21, tzinfo=UTC))
     alice.digest_sent_on = date(2026, 11, 23)
     alice.save(update_fields=["digest_sent_on"])
@@ -491,7 +498,7 @@ def test_no_digest_when_there_is_nothing_to_do(alice, bob, sends, sweep):
 def test_quiet_hours_hold_the_digest_until_they_end(alice, bob, sends, sweep):
     _digest(alice)
     _quiet(alice, time(7, 30), time(9, 0))
-    _race(alice, bob, at=datetime(2026, 11, 23, 20, tzinfo=UTC))
+    _duel(alice, bob, at=datetime(2026, 11, 23, 20, tzinfo=UTC))
     alice.digest_sent_on = date(2026, 11, 23)
     alice.save(update_fields=["digest_sent_on"])
 
@@ -500,14 +507,14 @@ def test_quiet_hours_hold_the_digest_until_they_end(alice, bob, sends, sweep):
 
 
 def test_only_persons_who_chose_it_get_a_digest(alice, bob, sends, sweep):
-    _race(alice, bob)
+    _duel(alice, bob)
 
     assert sweep(START + timedelta(days=1), digests_send) == 0
 
 
 def test_the_beat_task_runs_the_digests(alice, bob, sends, sweep):
     _digest(alice)
-    _race(alice, bob, at=datetime(2026, 11, 23, 20, tzinfo=UTC))
+    _duel(alice, bob, at=datetime(2026, 11, 23, 20, tzinfo=UTC))
     alice.digest_sent_on = date(2026, 11, 23)
     alice.save(update_fields=["digest_sent_on"])
 

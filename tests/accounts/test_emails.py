@@ -29,21 +29,18 @@ from games.notifications.emails import (
     turn_email,
 )
 from games.notifications.tokens import DIGEST, unsubscribe_check
-from games.rules.race.cards import NAMES
-from games.selectors import board_context, match_for_viewer
 from games.tasks import send_notification_emails
 from tests.accounts.conftest import free_port
-from tests.games.helpers import legal_json, seats_to_move, state_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 Kind = Notification.Kind
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
-def _race(first, second) -> Match:
-    """Return a started, timed (Daily) 2-seat Race: `first` on seat 0."""
-    match = services.match_create(user=first, game_slug="race", seats=2)
+def _duel(first, second) -> Match:
+    """Return a started, timed (Daily) 2-seat Toy match: `first` on seat 0."""
+    match = services.match_create(user=first, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=second)
     match.refresh_from_db()
     return match
@@ -76,29 +73,9 @@ def _token(message) -> str:
     return url.rstrip("/").rsplit("/", 1)[1]
 
 
-def _choose(match, user, position, index):
-    services.move_submit(
-        match_id=match.id,
-        user=user,
-        move_data=legal_json(match, position)[index],
-        expected_version=match.version,
-    )
-    match.refresh_from_db()
-
-
-def _play_phase(alice, bob) -> Match:
-    """Return a 2-seat Race in its play phase: alice chose first, bob last (v2)."""
-    match = _race(alice, bob)
-    _choose(match, alice, 0, 0)
-    # A different pair: the same two favourites for both would deal again.
-    _choose(match, bob, 1, 5)
-    assert match.version == 2
-    return match
-
-
 def test_a_turn_email_arrives_once_with_game_opponent_and_links(smtp, alice, bob):
     with time_machine.travel(START, tick=False):
-        match = _race(alice, bob)
+        match = _duel(alice, bob)
         notice = _turn_notice(alice, match)
 
         result = _send(alice, [notice.id])
@@ -108,7 +85,7 @@ def test_a_turn_email_arrives_once_with_game_opponent_and_links(smtp, alice, bob
     assert len(smtp.messages) == 1
     recipients, message = smtp.messages[0]
     assert recipients == ["alice@example.com"]
-    assert message["Subject"] == f"Your turn in Race #{match.id} with Bob"
+    assert message["Subject"] == f"Your turn in Push Your Luck #{match.id} with Bob"
     assert message["From"] == settings.DEFAULT_FROM_EMAIL
     assert message.get_content_type() == "multipart/alternative"
     text, html = _parts(message)
@@ -122,7 +99,7 @@ def test_a_turn_email_arrives_once_with_game_opponent_and_links(smtp, alice, bob
 
 
 def test_the_unsubscribe_headers_name_the_kind_and_the_visible_link(smtp, alice, bob):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     notice = _turn_notice(alice, match)
 
     _send(alice, [notice.id])
@@ -150,7 +127,7 @@ def test_a_german_person_gets_the_email_in_german(smtp, alice, carol):
     carol.language = "de"
     carol.save(update_fields=["language"])
     with time_machine.travel(START, tick=False):
-        match = _race(alice, carol)
+        match = _duel(carol, alice)  # carol is to move
         notice = _turn_notice(carol, match)
 
         _send(carol, [notice.id])
@@ -164,68 +141,11 @@ def test_a_german_person_gets_the_email_in_german(smtp, alice, carol):
     assert "1 day 0 h left" not in text
 
 
-def test_the_email_tells_the_opponents_move_but_not_their_drawn_card(smtp, alice, bob):
-    match = _play_phase(alice, bob)
-    users = {0: alice, 1: bob}
-    # Play until a move draws a card: its log has the card for the mover only.
-    for _turn in range(40):
-        (mover,) = seats_to_move(match)
-        _choose(match, users[mover], mover, 0)
-        _m, mover_seat = match_for_viewer(match_id=match.id, user=users[mover])
-        mover_lines = [
-            line
-            for entry in board_context(match=match, seat=mover_seat).log
-            if entry.seq == match.version
-            for line in entry.lines
-        ]
-        secret = [line for line in mover_lines if line.startswith("You draw")]
-        if secret:
-            break
-    assert secret
-    other = 1 - mover
-    notice = _turn_notice(users[other], match)
-    assert notice.params["version"] == match.version
-
-    _send(users[other], [notice.id])
-
-    text, html = _parts(smtp.messages[0][1])
-    assert f"{users[mover].name} plays" in text or "discards" in text
-    assert "Your move, " in text
-    for line in secret:
-        assert line not in text
-        assert line not in html
-
-
-def test_an_email_to_alice_never_names_bobs_secret_favourites(smtp, alice, bob):
-    match = _play_phase(alice, bob)
-    bobs = [NAMES[knonster] for knonster in state_of(match).favourites[1]]
-    params = {"game": "race", "opponents": ["Bob"], "version": 2}
-    # The notice of the turn that bob's choice (version 2) began, for each.
-    for_alice = Notification.objects.create(
-        user=alice, kind=Kind.YOUR_TURN, match=match, params={**params, "seat": 0}
-    )
-    for_bob = Notification.objects.create(
-        user=bob, kind=Kind.YOUR_TURN, match=match, params={**params, "seat": 1}
-    )
-
-    _send(alice, [for_alice.id])
-    _send(bob, [for_bob.id])
-
-    alice_text, alice_html = _parts(smtp.messages[0][1])
-    bob_text, _html = _parts(smtp.messages[1][1])
-    assert "Bob has chosen their favourites." in alice_text
-    for name in bobs:
-        assert name not in alice_text
-        assert name not in alice_html
-    # Bob's own e-mail tells him his choice: the secret is in that move.
-    assert all(name in bob_text for name in bobs)
-
-
 def test_several_notices_go_out_as_one_email_most_urgent_first(smtp, alice, bob):
     with time_machine.travel(START, tick=False):
-        daily = _race(alice, bob)
+        daily = _duel(alice, bob)
         fast = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="fast"
+            user=alice, game_slug="toy", seats=2, time_control="fast"
         )
         services.seat_claim(match_id=fast.id, user=bob)
         ids = [_turn_notice(alice, daily).id, _turn_notice(alice, fast).id]
@@ -237,23 +157,25 @@ def test_several_notices_go_out_as_one_email_most_urgent_first(smtp, alice, bob)
     assert message["Subject"] == "Your turn in 2 matches"
     text, _html = _parts(message)
     # Fast (12 h left) before Daily (1 day left).
-    assert text.index(f"Race #{fast.id}") < text.index(f"Race #{daily.id}")
+    assert text.index(f"Push Your Luck #{fast.id}") < text.index(
+        f"Push Your Luck #{daily.id}"
+    )
     assert "12 h 0 min left" in text
 
 
 def test_other_kinds_use_the_same_layout_with_their_texts(smtp, alice, bob):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     notice = Notification.objects.create(
         user=alice,
         kind=Kind.MATCH_FINISHED,
         match=match,
-        params={"game": "race", "opponents": ["Bob"], "rank": 1, "winners": ["Alice"]},
+        params={"game": "toy", "opponents": ["Bob"], "rank": 1, "winners": ["Alice"]},
     )
 
     _send(alice, [notice.id])
 
     message = smtp.messages[0][1]
-    assert message["Subject"] == f"Race #{match.id} is over with Bob"
+    assert message["Subject"] == f"Push Your Luck #{match.id} is over with Bob"
     text, _html = _parts(message)
     assert "You won." in text
     token = _token(message)
@@ -264,9 +186,9 @@ def test_the_digest_lists_every_match_to_move_most_urgent_first(smtp, alice, bob
     alice.email_digest = True
     alice.save(update_fields=["email_digest"])
     with time_machine.travel(START, tick=False):
-        daily = _race(alice, bob)
+        daily = _duel(alice, bob)
         fast = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="fast"
+            user=alice, game_slug="toy", seats=2, time_control="fast"
         )
         services.seat_claim(match_id=fast.id, user=bob)
 
@@ -278,7 +200,9 @@ def test_the_digest_lists_every_match_to_move_most_urgent_first(smtp, alice, bob
     message = smtp.messages[0][1]
     assert message["Subject"] == "Daily digest: your turn in 2 matches"
     text, _html = _parts(message)
-    assert text.index(f"Race #{fast.id} with Bob") < text.index(f"Race #{daily.id}")
+    assert text.index(f"Push Your Luck #{fast.id} with Bob") < text.index(
+        f"Push Your Luck #{daily.id}"
+    )
     assert "12 h 0 min left" in text
     token = _token(message)
     assert unsubscribe_check(token) == (alice.id, DIGEST)
@@ -298,7 +222,7 @@ def test_an_unreachable_server_records_the_failure_and_raises(settings, alice, b
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST = "127.0.0.1"
     settings.EMAIL_PORT = free_port()
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     message = turn_email(alice, [_turn_notice(alice, match)])
 
     with pytest.raises(ConnectionRefusedError):
@@ -309,7 +233,7 @@ def test_an_unreachable_server_records_the_failure_and_raises(settings, alice, b
 
 
 def test_kinds_switched_off_since_are_not_sent(smtp, alice, bob):
-    match = _race(alice, bob)
+    match = _duel(alice, bob)
     notice = _turn_notice(alice, match)
     alice.email_off = [Kind.YOUR_TURN]
     alice.save(update_fields=["email_off"])
@@ -321,7 +245,7 @@ def test_kinds_switched_off_since_are_not_sent(smtp, alice, bob):
 
 
 def test_another_persons_notices_are_ignored(smtp, alice, bob):
-    match = _race(alice, bob)
+    match = _duel(bob, alice)  # bob is to move
     bobs = _turn_notice(bob, match)
 
     result = _send(alice, [bobs.id])
@@ -331,10 +255,10 @@ def test_another_persons_notices_are_ignored(smtp, alice, bob):
 
 
 def test_digest_email_renders_rows_without_a_clock(alice):
-    rows = [DigestRow(match_id=7, game="race", opponents=("Bob",), seconds_left=None)]
+    rows = [DigestRow(match_id=7, game="toy", opponents=("Bob",), seconds_left=None)]
 
     message = digest_email(alice, rows)
 
-    assert "Race #7 with Bob" in message.body
+    assert "Push Your Luck #7 with Bob" in message.body
     # No clock runs (untimed, paused, vacation): no time left is told.
     assert " left" not in message.body

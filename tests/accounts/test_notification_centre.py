@@ -24,7 +24,7 @@ from games.notifications import selectors
 from games.notifications.services import notifications_prune
 from games.tasks import prune_notifications
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 Kind = Notification.Kind
 URL = "/profile/notifications/"
@@ -33,7 +33,7 @@ START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
 def _notice(user, kind=Kind.PLAYER_JOINED, *, match=None, at=None, **params):
     """Write one notice for `user` (at `at`, UTC; default now)."""
-    params.setdefault("game", "race")
+    params.setdefault("game", "toy")
     if at is None:
         return Notification.objects.create(
             user=user, kind=kind, match=match, params=params
@@ -77,13 +77,16 @@ def test_the_page_lists_my_notices_newest_first(alice_client, alice):
     assert _names(response.content.decode()) == ["Newest", "Middle", "Oldest"]
 
 
-def test_a_notice_names_its_match_with_a_link(alice_client, alice, race_match):
-    _notice(alice, Kind.YOUR_TURN, match=race_match, opponents=["Bob"])
+def test_a_notice_names_its_match_with_a_link(alice_client, alice, started_match):
+    _notice(alice, Kind.YOUR_TURN, match=started_match, opponents=["Bob"])
 
     html = alice_client.get(URL).content.decode()
 
-    assert f"Your turn in Race #{race_match.id}" in _titles(html)
-    assert f'<a href="/matches/{race_match.id}/">Race #{race_match.id}</a>' in html
+    assert f"Your turn in Push Your Luck #{started_match.id}" in _titles(html)
+    assert (
+        f'<a href="/matches/{started_match.id}/">Push Your Luck #{started_match.id}</a>'
+        in html
+    )
     assert "with Bob" in html
 
 
@@ -136,7 +139,7 @@ def test_opening_the_list_with_more_than_a_page_unread_empties_the_bell(
     alice_client, alice, bob
 ):
     Notification.objects.bulk_create(
-        Notification(user=alice, kind=Kind.PLAYER_JOINED, params={"game": "race"})
+        Notification(user=alice, kind=Kind.PLAYER_JOINED, params={"game": "toy"})
         for _ in range(selectors.NOTICES_PER_PAGE + 10)
     )
     _notice(bob)
@@ -344,7 +347,7 @@ def test_the_beat_prunes_daily():
     assert entry["schedule"] == 24 * 3600
 
 
-def test_the_migration_leaves_one_unread_turn_per_match(alice, bob, race_match):
+def test_the_migration_leaves_one_unread_turn_per_match(alice, bob, started_match):
     # Bells that read "99+" before issue 21: all but the newest unread
     # "your turn" of each match and person are read by the migration.
     import importlib
@@ -362,11 +365,11 @@ def test_the_migration_leaves_one_unread_turn_per_match(alice, bob, race_match):
     Notification.objects.all().delete()
     stacked = [
         _notice(
-            alice, Kind.YOUR_TURN, match=race_match, at=START + timedelta(minutes=n)
+            alice, Kind.YOUR_TURN, match=started_match, at=START + timedelta(minutes=n)
         )
         for n in range(3)
     ]
-    bobs = _notice(bob, Kind.YOUR_TURN, match=race_match, at=START)
+    bobs = _notice(bob, Kind.YOUR_TURN, match=started_match, at=START)
     other = _notice(alice, at=START)
 
     migration.one_unread_turn_per_match(apps, None)

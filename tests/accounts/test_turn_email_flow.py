@@ -21,7 +21,7 @@ from games.notifications.schedule import emails_send_due
 from games.tasks import send_notification_emails
 from tests.accounts.test_emails import START
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_a_turn_begun_while_away_is_mailed_once_and_not_to_who_is_here(
     with time_machine.travel(START, tick=False) as traveller:
         # bob has the board open the whole time; alice is away.
         presence.presence_join(bob.id, "bob-board")
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         services.seat_claim(match_id=match.id, user=bob)
         traveller.shift(timedelta(seconds=settings.NOTIFY_EMAIL_GRACE - 1))
         presence.presence_beat(bob.id, "bob-board")
@@ -80,7 +80,7 @@ def test_a_turn_begun_while_away_is_mailed_once_and_not_to_who_is_here(
         [alice.email]
     ]
     message = smtp.messages[0][1]
-    assert f"Race #{match.id}" in message["Subject"]
+    assert f"Push Your Luck #{match.id}" in message["Subject"]
     assert "Bob" in message["Subject"]
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert f"/matches/{match.id}/" in message.get_body(("plain",)).get_content()
@@ -89,26 +89,31 @@ def test_a_turn_begun_while_away_is_mailed_once_and_not_to_who_is_here(
 def test_no_e_mail_once_the_person_moved_in_the_grace_period(
     alice, bob, verified, smtp, tasks_run, django_capture_on_commit_callbacks
 ):
-    from tests.games.helpers import legal_json
+    from tests.games.toy import toy_position
 
     with time_machine.travel(START, tick=False) as traveller:
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         services.seat_claim(match_id=match.id, user=bob)
         traveller.shift(timedelta(minutes=1))
-        for person, seat in ((alice, 0), (bob, 1)):
+        # Alice banks, then bob: each ends the turn a notice told of.
+        for person in (alice, bob):
+            toy_position(match, pending=5)
             match.refresh_from_db()
             services.move_submit(
                 match_id=match.id,
                 user=person,
-                move_data=legal_json(match, seat)[0],
+                move_data={"kind": "bank"},
                 expected_version=match.version,
             )
-        # The favourites' notices fall due now; the play turn that began
-        # with bob's choice is still within its grace period.
+        # Alice's first notice falls due now; the turns that began with the
+        # moves are still within their grace period.
         traveller.shift(timedelta(seconds=settings.NOTIFY_EMAIL_GRACE - 30))
         with django_capture_on_commit_callbacks(execute=True):
             emails_send_due()
 
-    # Both chose their favourites in time: those turns are not mailed, and
-    # the new turn is not mailed early with them.
-    assert smtp.messages == []
+    # Both moved in time: those turns are not mailed, and the new turn is
+    # not mailed early with them (bob hears that the match started: alice
+    # moved first, so that was his news, not a turn).
+    subjects = [message["Subject"] for _to, message in smtp.messages]
+    assert not [subject for subject in subjects if "turn" in subject.lower()]
+    assert [to for to, _message in smtp.messages] in ([], [["bob@example.com"]])

@@ -23,7 +23,7 @@ from games.notifications.tokens import (
     unsubscribe_token,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 Kind = Notification.Kind
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -106,7 +106,7 @@ def test_the_link_of_a_sent_email_works(mail_client, alice, bob, settings):
     from games import services
 
     settings.SITE_URL = "https://spielpost.example"
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     notice = Notification.objects.get(user=alice, kind=Kind.YOUR_TURN)
     message = turn_email(alice, [notice])

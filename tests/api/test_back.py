@@ -6,17 +6,17 @@ import pytest
 
 from games.models import Seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
-def test_i_am_back_through_the_api(api_for, bob, race_match):
-    Seat.objects.filter(match=race_match, position=1).update(timeouts_in_row=1)
+def test_i_am_back_through_the_api(api_for, bob, started_match):
+    Seat.objects.filter(match=started_match, position=1).update(timeouts_in_row=1)
     client = api_for(bob)
 
-    body = client.post(f"/api/matches/{race_match.id}/back/").json()
-    again = client.post(f"/api/matches/{race_match.id}/back/")
+    body = client.post(f"/api/matches/{started_match.id}/back/").json()
+    again = client.post(f"/api/matches/{started_match.id}/back/")
 
     assert body["version"] == 0
-    assert race_match.seats.get(position=1).timeouts_in_row == 0
+    assert started_match.seats.get(position=1).timeouts_in_row == 0
     assert again.status_code == 409
     assert again.json()["detail"] == "You have not timed out at this match."

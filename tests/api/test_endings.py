@@ -7,21 +7,21 @@ import pytest
 from games import exceptions, services
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
 def table_of_four(alice, bob, carol):
-    """A running 4-seat Race: alice (0), bob (1), carol (2) and a robot (3)."""
-    match = services.match_create(user=alice, game_slug="race", seats=4)
+    """A running 4-seat Toy match: alice (0), bob (1), carol (2) and a robot (3)."""
+    match = services.match_create(user=alice, game_slug="toy", seats=4)
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_claim(match_id=match.id, user=carol)
     services.seat_robot_add(match_id=match.id, user=alice)
     return match
 
 
-def test_resigning_answers_the_match_with_the_seat_left(api_for, race_match, bob):
-    response = api_for(bob).post(f"/api/matches/{race_match.id}/resign/")
+def test_resigning_answers_the_match_with_the_seat_left(api_for, started_match, bob):
+    response = api_for(bob).post(f"/api/matches/{started_match.id}/resign/")
 
     assert response.status_code == 200
     body = response.json()
@@ -33,7 +33,7 @@ def test_resigning_answers_the_match_with_the_seat_left(api_for, race_match, bob
 
 
 def test_resigning_a_duel_finishes_it(api_for, alice, bob):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
 
     body = api_for(bob).post(f"/api/matches/{match.id}/resign/").json()
@@ -42,10 +42,10 @@ def test_resigning_a_duel_finishes_it(api_for, alice, bob):
     assert body["outcome"] == {"ranks": [1, 2], "reason": "resigned", "scores": None}
 
 
-def test_resigning_twice_is_a_409_with_the_reason(api_for, race_match, bob):
-    api_for(bob).post(f"/api/matches/{race_match.id}/resign/")
+def test_resigning_twice_is_a_409_with_the_reason(api_for, started_match, bob):
+    api_for(bob).post(f"/api/matches/{started_match.id}/resign/")
 
-    response = api_for(bob).post(f"/api/matches/{race_match.id}/resign/")
+    response = api_for(bob).post(f"/api/matches/{started_match.id}/resign/")
 
     assert response.status_code == 409
     assert response.json() == {"detail": str(exceptions.LEFT_FOR_GOOD)}
@@ -66,8 +66,8 @@ def test_cancel_lists_who_agreed_and_ends_with_the_last(
     assert Match.objects.get(id=table_of_four.id).status == Match.Status.CANCELLED
 
 
-def test_nobody_agreed_is_an_empty_list(api_for, race_match, alice):
-    body = api_for(alice).get(f"/api/matches/{race_match.id}/").json()
+def test_nobody_agreed_is_an_empty_list(api_for, started_match, alice):
+    body = api_for(alice).get(f"/api/matches/{started_match.id}/").json()
 
     assert body["cancel_agreed"] == []
 
@@ -83,8 +83,8 @@ def test_agreeing_twice_is_a_409_with_the_reason(api_for, table_of_four, alice):
 
 
 @pytest.mark.parametrize("action", ["resign", "cancel"])
-def test_a_spectator_gets_a_403(api_for, race_match, carol, action):
-    response = api_for(carol).post(f"/api/matches/{race_match.id}/{action}/")
+def test_a_spectator_gets_a_403(api_for, started_match, carol, action):
+    response = api_for(carol).post(f"/api/matches/{started_match.id}/{action}/")
 
     assert response.status_code == 403
     assert response.json() == {"detail": str(exceptions.NOT_SEATED)}
@@ -107,8 +107,8 @@ def test_an_unknown_match_is_a_404(api_for, alice, action):
 
 
 @pytest.mark.parametrize("action", ["resign", "cancel"])
-def test_without_a_token_it_is_a_401(api_for, race_match, action):
-    response = api_for().post(f"/api/matches/{race_match.id}/{action}/")
+def test_without_a_token_it_is_a_401(api_for, started_match, action):
+    response = api_for().post(f"/api/matches/{started_match.id}/{action}/")
 
     assert response.status_code == 401
     assert set(response.json()) == {"detail"}

@@ -8,25 +8,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
-# Race's own words, so the fuzzer also reaches the engine's parser.
+# The Toy's own words, so the fuzzer also reaches the engine's parser.
 WORDS = st.sampled_from(
     [
         "kind",
-        "favourites",
-        "play",
-        "power",
-        "card",
-        "knonster",
-        "knonsters",
-        "winner",
-        "rithle",
-        "aristas",
-        "celya",
-        "elaari",
-        "plus7-rithle",
-        "rank4",
+        "roll",
+        "bank",
+        "target",
+        "short",
+        "long",
         "version",
         "move",
     ]
@@ -57,12 +49,7 @@ BODIES = (
             "version": st.just(0),
             "move": st.fixed_dictionaries(
                 {"kind": WORDS},
-                optional={
-                    "card": JSON,
-                    "knonster": JSON,
-                    "knonsters": JSON,
-                    "winner": JSON,
-                },
+                optional={"times": JSON, "target": JSON},
             ),
         }
     )
@@ -76,13 +63,13 @@ BODIES = (
 )
 @given(body=BODIES)
 def test_any_json_to_the_moves_endpoint_is_answered_without_a_500(
-    api_for, alice, race_match, body
+    api_for, alice, started_match, body
 ):
     client = api_for(alice)
     client.raise_request_exception = True
 
     response = client.post(
-        f"/api/matches/{race_match.id}/moves/",
+        f"/api/matches/{started_match.id}/moves/",
         json.dumps(body),
         content_type="application/json",
     )
@@ -100,9 +87,9 @@ def test_any_json_to_the_moves_endpoint_is_answered_without_a_500(
         b'{"version": 0, "move": {"kind": "play", "card": NaN}}',
     ],
 )
-def test_unparseable_bodies_are_400(api_for, alice, race_match, raw):
+def test_unparseable_bodies_are_400(api_for, alice, started_match, raw):
     response = api_for(alice).post(
-        f"/api/matches/{race_match.id}/moves/", raw, content_type="application/json"
+        f"/api/matches/{started_match.id}/moves/", raw, content_type="application/json"
     )
 
     assert response.status_code == 400

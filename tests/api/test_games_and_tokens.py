@@ -11,17 +11,17 @@ from rest_framework.throttling import AnonRateThrottle
 from accounts.exceptions import WRONG_CREDENTIALS
 from games.rules.registry import robots_for
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_lists_the_games_without_login(api_for):
     response = api_for().get("/api/games/")
 
     assert response.status_code == 200
-    race = next(game for game in response.json() if game["slug"] == "race")
-    assert (race["min_seats"], race["max_seats"]) == (2, 4)
-    assert race["robots"] == list(robots_for("race"))
-    assert {o["key"] for o in race["options"]} == {"win_bet", "superpowers"}
+    toy = next(game for game in response.json() if game["slug"] == "toy")
+    assert (toy["min_seats"], toy["max_seats"]) == (1, 4)
+    assert toy["robots"] == list(robots_for("toy")) == ["greedy", "timid"]
+    assert {o["key"] for o in toy["options"]} == {"target"}
 
 
 def test_the_token_endpoint_returns_the_users_token(api_for, alice, password):
@@ -42,8 +42,8 @@ def test_the_token_endpoint_refuses_a_wrong_password(api_for, alice):
     assert response.json() == {"detail": str(WRONG_CREDENTIALS)}
 
 
-def test_token_authentication_identifies_the_user(api_for, alice, race_match):
-    response = api_for(alice).get(f"/api/matches/{race_match.id}/")
+def test_token_authentication_identifies_the_user(api_for, alice, started_match):
+    response = api_for(alice).get(f"/api/matches/{started_match.id}/")
 
     assert response.status_code == 200
     assert response.json()["your_seat"] == 0
@@ -67,9 +67,9 @@ def test_a_wrong_token_is_401(api_for):
         ("post", "/api/matches/{id}/moves/"),
     ],
 )
-def test_match_endpoints_need_authentication(api_for, race_match, method, path):
+def test_match_endpoints_need_authentication(api_for, started_match, method, path):
     response = getattr(api_for(), method)(
-        path.format(id=race_match.id), {}, format="json"
+        path.format(id=started_match.id), {}, format="json"
     )
 
     assert response.status_code in (401, 403)

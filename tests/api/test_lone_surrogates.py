@@ -12,7 +12,7 @@ import pytest
 from games import parsers
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 LONE = "\\ud800"
 
@@ -35,11 +35,11 @@ def _assert_refused_as_lone_surrogate(response):
         ("/api/matches/", '{"game": "' + LONE + '", "seats": 2}'),
         (
             "/api/matches/",
-            '{"game": "race", "seats": 2, "options": {"' + LONE + '": 1}}',
+            '{"game": "toy", "seats": 2, "options": {"' + LONE + '": 1}}',
         ),
         (
             "/api/matches/",
-            '{"game": "race", "seats": 2, "options": {"x": ["a' + LONE + '"]}}',
+            '{"game": "toy", "seats": 2, "options": {"x": ["a' + LONE + '"]}}',
         ),
         ("/api/me/vacation/", '{"action": "' + LONE + '"}'),
         ("/api/me/vacation/", '{"action": "start", "days": 1, "' + LONE + '": 2}'),

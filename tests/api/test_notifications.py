@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from games.models import Notification
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 Kind = Notification.Kind
 URL = "/api/me/notifications/"
@@ -34,17 +34,17 @@ def _notices(user, count, *, match=None, kind=Kind.PLAYER_JOINED):
                     user=user,
                     kind=kind,
                     match=match,
-                    params={"game": "race", "name": f"P{n}", "opponents": ["Bob"]},
+                    params={"game": "toy", "name": f"P{n}", "opponents": ["Bob"]},
                 )
             )
     return made
 
 
 def test_the_list_is_newest_first_with_texts_links_and_the_unread_count(
-    api_for, alice, bob, race_match
+    api_for, alice, bob, started_match
 ):
     Notification.objects.all().delete()
-    (turn,) = _notices(alice, 1, match=race_match, kind=Kind.YOUR_TURN)
+    (turn,) = _notices(alice, 1, match=started_match, kind=Kind.YOUR_TURN)
     joined = _notices(alice, 2)
     joined[0].read_at = START
     joined[0].save()
@@ -76,9 +76,9 @@ def test_the_list_is_newest_first_with_texts_links_and_the_unread_count(
     }
     assert read["read"] is True
     assert oldest["kind"] == "your_turn"
-    assert oldest["title"] == f"Your turn in Race #{race_match.id}"
-    assert oldest["match"] == race_match.id
-    assert oldest["url"] == f"http://testserver/matches/{race_match.id}/"
+    assert oldest["title"] == f"Your turn in Push Your Luck #{started_match.id}"
+    assert oldest["match"] == started_match.id
+    assert oldest["url"] == f"http://testserver/matches/{started_match.id}/"
     assert oldest["created"] == "2026-11-23T12:00:00Z"
 
 
@@ -119,15 +119,15 @@ def test_the_list_may_hold_only_the_unread(api_for, alice):
     assert (body["count"], body["unread"]) == (2, 2)
 
 
-def test_texts_are_in_the_persons_language(api_for, alice, race_match):
+def test_texts_are_in_the_persons_language(api_for, alice, started_match):
     Notification.objects.all().delete()
     alice.language = "de"
     alice.save(update_fields=["language"])
-    _notices(alice, 1, match=race_match, kind=Kind.YOUR_TURN)
+    _notices(alice, 1, match=started_match, kind=Kind.YOUR_TURN)
 
     (notice,) = api_for(alice).get(URL).json()["results"]
 
-    assert notice["title"] == f"Du bist dran in Race #{race_match.id}"
+    assert notice["title"] == f"Du bist dran in Push Your Luck #{started_match.id}"
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import pytest
 from games import services
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_alice_bob_and_a_robot_play_a_whole_match_through_the_api(
@@ -32,14 +32,15 @@ def test_alice_bob_and_a_robot_play_a_whole_match_through_the_api(
     match_id = post(
         "alice",
         "/api/matches/",
-        {"game": "race", "seats": 3, "options": {"win_bet": True}},
+        {"game": "toy", "seats": 3, "options": {"target": "long"}},
     )["id"]
     post("bob", f"/api/matches/{match_id}/join/", {})
     post("alice", f"/api/matches/{match_id}/robots/", {})
     rnd = random.Random(4)
     moves = 0
 
-    for _ in range(Match.objects.get(id=match_id).rules.info.max_moves + 10):
+    # The Toy has no bound on moves, only on turns (30): ample.
+    for _ in range(1000):
         bodies = {
             n: c.get(f"/api/matches/{match_id}/").json() for n, c in players.items()
         }
@@ -68,8 +69,8 @@ def test_alice_bob_and_a_robot_play_a_whole_match_through_the_api(
     assert final["legal_moves"] == []
     assert final["outcome"] == match.outcome
     assert len(final["outcome"]["ranks"]) == 3
-    # Once over, everybody's favourites are public.
-    assert all(p["favourites"] for p in final["view"]["players"])
+    # The final view is everybody's: the scores the outcome ranks.
+    assert final["view"]["scores"] == final["outcome"]["scores"]
     assert moves > 10
     assert robot_turns
     assert match.moves.filter(by_robot=True).count() == len(robot_turns)

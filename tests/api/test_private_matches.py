@@ -10,7 +10,7 @@ import pytest
 
 from games import services
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def _seated(match):
@@ -80,7 +80,7 @@ def test_creating_a_private_match_answers_its_secret(api_for, alice):
         api_for(alice)
         .post(
             "/api/matches/",
-            {"game": "race", "seats": 2, "private": True},
+            {"game": "toy", "seats": 2, "private": True},
             format="json",
         )
         .json()
@@ -90,7 +90,7 @@ def test_creating_a_private_match_answers_its_secret(api_for, alice):
 
 
 def test_a_public_match_is_joined_and_seen_as_before(api_for, alice, bob, carol):
-    public = services.match_create(user=alice, game_slug="race", seats=3)
+    public = services.match_create(user=alice, game_slug="toy", seats=3)
 
     assert api_for(carol).get(f"/api/matches/{public.id}/").json()["invite"] is None
     assert api_for(bob).post(f"/api/matches/{public.id}/join/").status_code == 200
@@ -136,9 +136,9 @@ def test_a_repeated_query_parameter_is_a_400(api_for, bob, private, path):
 
 
 def test_the_id_walk_finds_no_private_match(api_for, alice, carol):
-    public = services.match_create(user=alice, game_slug="race", seats=2)
+    public = services.match_create(user=alice, game_slug="toy", seats=2)
     hidden = [
-        services.match_create(user=alice, game_slug="race", seats=2, private=True)
+        services.match_create(user=alice, game_slug="toy", seats=2, private=True)
         for _ in range(3)
     ]
     client = api_for(carol)

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from games.api.serializers.schema import game_type_components
 from games.rules import registry
 from games.rules.base import GameEntry, Playthrough
-from tests.rules import toy
+from tests.games import toy
 
 pytestmark = pytest.mark.django_db
 

@@ -16,14 +16,14 @@ import time_machine
 from games import exceptions, services
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 def _post(client, **body):
     return client.post(
-        "/api/matches/", {"game": "race", "seats": 2, **body}, format="json"
+        "/api/matches/", {"game": "toy", "seats": 2, **body}, format="json"
     )
 
 
@@ -118,25 +118,26 @@ def test_a_person_cannot_join_a_public_untimed_match(api_for, alice, bob):
 def test_running_clocks_tell_seconds_left_and_the_deadline_in_utc(api_for, alice, bob):
     with time_machine.travel(START, tick=False):
         match = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="live"
+            user=alice, game_slug="toy", seats=2, time_control="live"
         )
         services.seat_claim(match_id=match.id, user=bob)
     with time_machine.travel(START + timedelta(seconds=42), tick=False):
         body = api_for(bob).get(f"/api/matches/{match.id}/").json()
 
+    # Alice's clock runs; bob's waits for his turn with its whole bank.
     assert body["clock"] == [
         {
-            "position": position,
+            "position": 0,
             "remaining": 258,
             "running": True,
             "deadline": "2026-11-23T12:05:00Z",
-        }
-        for position in (0, 1)
+        },
+        {"position": 1, "remaining": 300, "running": False, "deadline": None},
     ]
 
 
 def test_a_paused_match_says_so(api_for, alice, bob):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     Match.objects.filter(id=match.id).update(paused_at=START)
 
@@ -144,8 +145,8 @@ def test_a_paused_match_says_so(api_for, alice, bob):
 
 
 def test_others_private_matches_are_not_listed(api_for, alice, bob, carol):
-    private = services.match_create(user=alice, game_slug="race", seats=2, private=True)
-    public = services.match_create(user=alice, game_slug="race", seats=2)
+    private = services.match_create(user=alice, game_slug="toy", seats=2, private=True)
+    public = services.match_create(user=alice, game_slug="toy", seats=2)
 
     carols = {m["id"] for m in api_for(carol).get("/api/matches/").json()}
     alices = {m["id"] for m in api_for(alice).get("/api/matches/").json()}
@@ -165,7 +166,7 @@ def test_the_schema_documents_the_time_control_and_the_clock(api_for):
         .json()
     )
 
-    create = schema["components"]["schemas"]["MatchCreateRace"]["properties"]
+    create = schema["components"]["schemas"]["MatchCreateToy"]["properties"]
     assert "in seconds" in create["time_control"]["description"]
     assert create["private"]["type"] == "boolean"
     clock = schema["components"]["schemas"]["Clock"]["properties"]

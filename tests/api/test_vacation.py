@@ -12,7 +12,7 @@ from games import services
 from games.clocks import DAY, PRESETS
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 URL = "/api/me/vacation/"
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
@@ -48,7 +48,7 @@ def test_starting_answers_the_running_vacation(api_for, alice):
 
 def test_starting_stops_the_callers_clock(api_for, alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         Match.objects.filter(id=match.id).update(time_control=PRESETS["live"].to_json())
         services.seat_claim(match_id=match.id, user=bob)
         traveller.shift(timedelta(seconds=100))

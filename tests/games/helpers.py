@@ -1,9 +1,11 @@
 """Helpers for platform tests: read a match through its engine, play moves.
 
 The engine is a black box here: tests ask `match.rules` for the state, the
-seats to move and the legal moves, and never build a Race state by hand.
-A position random play rarely reaches (a decided race) is built by the rules
-tests' scenario builder and stored with `state_store`.
+seats to move and the legal moves. Platform tests play the test-only Toy
+(tests/games/toy/; `toy_position` stores a Toy position); a position random
+play rarely reaches is built by the rules tests' scenario builder and stored
+with `state_store`. The Race-only helpers below (BOB_WINS, choose_favourites,
+reach_play_phase) serve tests/games/race/.
 """
 
 from __future__ import annotations
@@ -96,3 +98,16 @@ def play_to_end(match: Match, users_by_seat: dict[int, User], seed: int = 0) -> 
                 match_id=match.id, expected_version=match.version
             ), "the system was to move but played nothing"
     raise AssertionError(f"match not over after {limit} moves")
+
+
+def live_match(first: User, second: User) -> Match:
+    """Return a started 2-seat Toy match, Live time control: `first` on seat 0.
+
+    The Toy must be registered (the `toy` fixture).
+    """
+    match = services.match_create(
+        user=first, game_slug="toy", seats=2, time_control="live"
+    )
+    services.seat_claim(match_id=match.id, user=second)
+    match.refresh_from_db()
+    return match

@@ -6,7 +6,7 @@ a protocol module and its templates, nothing else), registered with one
 change: the lobby, creating a match and moving on its board page, the rules
 page, the API (games list, create, move) and its OpenAPI schema, the program
 socket's commands, and the conformance and privacy checks of
-tests/rules/test_conformance.py. The engine is the Toy's (tests/rules/toy.py)
+tests/rules/test_conformance.py. The engine is the Toy's (tests/games/toy/engine.py)
 under another slug.
 """
 
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.django_db
 
 SLUG = "sixth"
 PACKAGE = "spielpost_sixth_game"
-TOY_SOURCE = Path(__file__).resolve().parents[1] / "rules" / "toy.py"
+TOY_SOURCE = Path(__file__).resolve().parent / "toy" / "engine.py"
 _ADDRESSES = (f"10.22.0.{n}" for n in itertools.count(1))
 
 BOARD = """{% load i18n partials %}

@@ -6,15 +6,15 @@ from django.contrib.auth.models import Permission
 from games.models import Match, Seat
 from tests.games.helpers import play_to_end
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_the_match_change_page_shows_seats_and_moves_inline(
-    admin_client, race_match, alice, bob
+    admin_client, started_match, alice, bob
 ):
-    play_to_end(race_match, {0: alice, 1: bob}, seed=1)
+    play_to_end(started_match, {0: alice, 1: bob}, seed=1)
 
-    response = admin_client.get(f"/admin/games/match/{race_match.id}/change/")
+    response = admin_client.get(f"/admin/games/match/{started_match.id}/change/")
 
     assert response.status_code == 200
     html = response.content.decode()
@@ -24,21 +24,21 @@ def test_the_match_change_page_shows_seats_and_moves_inline(
     assert "field-payload" in html
 
 
-def test_the_match_list_renders(admin_client, race_match):
+def test_the_match_list_renders(admin_client, started_match):
     response = admin_client.get("/admin/games/match/")
 
     assert response.status_code == 200
-    assert f"/admin/games/match/{race_match.id}/change/" in response.content.decode()
+    assert f"/admin/games/match/{started_match.id}/change/" in response.content.decode()
 
 
-def test_players_cannot_reach_the_admin(alice_client, race_match):
-    response = alice_client.get(f"/admin/games/match/{race_match.id}/change/")
+def test_players_cannot_reach_the_admin(alice_client, started_match):
+    response = alice_client.get(f"/admin/games/match/{started_match.id}/change/")
 
     assert response.status_code == 302
 
 
-def test_status_deadline_and_seats_are_read_only(admin_client, race_match):
-    response = admin_client.get(f"/admin/games/match/{race_match.id}/change/")
+def test_status_deadline_and_seats_are_read_only(admin_client, started_match):
+    response = admin_client.get(f"/admin/games/match/{started_match.id}/change/")
 
     html = response.content.decode()
     # No form field for what only the services may change.
@@ -48,19 +48,19 @@ def test_status_deadline_and_seats_are_read_only(admin_client, race_match):
     assert 'name="seats-0-user"' not in html
 
 
-def test_a_change_posted_to_the_admin_is_refused(admin_client, race_match):
+def test_a_change_posted_to_the_admin_is_refused(admin_client, started_match):
     response = admin_client.post(
-        f"/admin/games/match/{race_match.id}/change/", {"status": "finished"}
+        f"/admin/games/match/{started_match.id}/change/", {"status": "finished"}
     )
 
     assert response.status_code == 403
-    race_match.refresh_from_db()
-    assert race_match.status == Match.Status.ACTIVE
+    started_match.refresh_from_db()
+    assert started_match.status == Match.Status.ACTIVE
 
 
 def test_the_abort_action_goes_through_the_service(
     admin_client,
-    race_match,
+    started_match,
     open_match,
     django_capture_on_commit_callbacks,
     group_sends,
@@ -70,42 +70,46 @@ def test_the_abort_action_goes_through_the_service(
             "/admin/games/match/",
             {
                 "action": "abort",
-                "_selected_action": [race_match.id, open_match.id],
+                "_selected_action": [started_match.id, open_match.id],
             },
             follow=True,
         )
 
     assert "2 matches aborted." in response.content.decode()
-    for match in (race_match, open_match):
+    for match in (started_match, open_match):
         match.refresh_from_db()
         assert match.status == Match.Status.ABORTED
         assert match.finished_at is not None
     # Open boards and the lobby hear of it like of any other write.
     groups = [group for group, _event in group_sends]
-    assert f"match-{race_match.id}" in groups
+    assert f"match-{started_match.id}" in groups
     assert "lobby" in groups
 
 
 def test_aborting_a_finished_match_is_refused_with_the_reason(
-    admin_client, race_match, alice, bob
+    admin_client, started_match, alice, bob
 ):
-    play_to_end(race_match, {0: alice, 1: bob}, seed=1)
+    play_to_end(started_match, {0: alice, 1: bob}, seed=1)
 
     response = admin_client.post(
         "/admin/games/match/",
-        {"action": "abort", "_selected_action": [race_match.id]},
+        {"action": "abort", "_selected_action": [started_match.id]},
         follow=True,
     )
 
     assert "This match is already over." in response.content.decode()
-    race_match.refresh_from_db()
-    assert race_match.status == Match.Status.FINISHED
+    started_match.refresh_from_db()
+    assert started_match.status == Match.Status.FINISHED
 
 
 def test_the_stand_in_action_hands_a_persons_seat_to_a_robot(
-    admin_client, race_match, alice, django_capture_on_commit_callbacks, robot_enqueues
+    admin_client,
+    started_match,
+    alice,
+    django_capture_on_commit_callbacks,
+    robot_enqueues,
 ):
-    seat = race_match.seats.get(position=0)
+    seat = started_match.seats.get(position=0)
 
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post(
@@ -119,14 +123,14 @@ def test_the_stand_in_action_hands_a_persons_seat_to_a_robot(
     assert (seat.controller, seat.user, seat.robot) == (
         Seat.Controller.STAND_IN,
         alice,
-        "random",
+        "greedy",  # the game's default robot
     )
-    # The seat is to move (favourites): its robot is enqueued on commit.
-    assert robot_enqueues == [(race_match.id, 0)]
+    # The seat is to move: its robot is enqueued on commit.
+    assert robot_enqueues == [(started_match.id, 0)]
 
 
-def test_the_stand_in_action_refuses_a_robot_seat(admin_client, race_match):
-    seat = race_match.seats.get(position=2)
+def test_the_stand_in_action_refuses_a_robot_seat(admin_client, started_match):
+    seat = started_match.seats.get(position=2)
 
     response = admin_client.post(
         "/admin/games/seat/",
@@ -142,7 +146,7 @@ def test_the_stand_in_action_refuses_a_robot_seat(admin_client, race_match):
 
 
 def test_staff_without_the_change_permission_gets_no_actions(
-    client, make_user, race_match
+    client, make_user, started_match
 ):
     viewer = make_user("viewer", is_staff=True)
     viewer.user_permissions.add(Permission.objects.get(codename="view_match"))
@@ -150,11 +154,11 @@ def test_staff_without_the_change_permission_gets_no_actions(
 
     response = client.post(
         "/admin/games/match/",
-        {"action": "abort", "_selected_action": [race_match.id]},
+        {"action": "abort", "_selected_action": [started_match.id]},
     )
 
-    race_match.refresh_from_db()
-    assert race_match.status == Match.Status.ACTIVE
+    started_match.refresh_from_db()
+    assert started_match.status == Match.Status.ACTIVE
     assert response.status_code in (200, 302)
 
 
@@ -163,40 +167,30 @@ def test_staff_without_the_change_permission_gets_no_actions(
 
 
 @pytest.fixture
-def chosen_match(alice, bob):
-    """A running 3-seat Race with Win Bet after alice and bob chose in secret."""
+def chosen_match(started_match, alice):
+    """The running Toy match after alice's first move (a roll)."""
     from games import services
-    from tests.games.helpers import legal_json
 
-    match = services.match_create(
-        user=alice, game_slug="race", seats=3, options={"win_bet": True}
+    services.move_submit(
+        match_id=started_match.id,
+        user=alice,
+        move_data={"kind": "roll"},
+        expected_version=0,
     )
-    services.seat_claim(match_id=match.id, user=bob)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    for position, user in ((0, alice), (1, bob)):
-        match.refresh_from_db()
-        services.move_submit(
-            match_id=match.id,
-            user=user,
-            move_data=legal_json(match, position)[position * 5],
-            expected_version=match.version,
-        )
-    match.refresh_from_db()
-    return match
+    started_match.refresh_from_db()
+    return started_match
 
 
-def _event_lines(match, *, private):
-    """Return the log lines of `match`'s moves' private (or public) events."""
+def _event_lines(match):
+    """Return the log lines of `match`'s moves' events."""
     from games.rules import Event
     from games.text import message_text
 
-    lines = []
-    for move in match.moves.all():
-        for data in move.events:
-            event = Event.from_json(data)
-            if (event.visible_to is not None) == private:
-                lines.append(message_text(match.rules.describe_event(event)))
-    return lines
+    return [
+        message_text(match.rules.describe_event(Event.from_json(data)))
+        for move in match.moves.all()
+        for data in move.events
+    ]
 
 
 def test_a_running_match_shows_what_a_spectator_sees(admin_client, chosen_match):
@@ -206,26 +200,20 @@ def test_a_running_match_shows_what_a_spectator_sees(admin_client, chosen_match)
 
     assert response.status_code == 200
     html = response.content.decode()
-    # No seed (every future draw), no raw state (the hands, the bets).
+    # No seed (every future draw), no raw state (with a game's secrets).
     assert "field-seed" not in html
     assert str(chosen_match.seed) not in html
     assert "field-state" not in html
-    assert '"hands"' not in html
-    assert "&quot;hands&quot;" not in html
     assert "field-spectator_view" in html
     # The spectator's view instead, as the board shows it to a spectator.
     view = chosen_match.rules.view(chosen_match.game_state(), None)
-    assert "hands" not in view
     assert all(escape(f'"{key}":') in html for key in view)
-    # Moves: no payload (a secret choice), no private event; public ones.
+    # Moves: no payload (it may be a secret choice), the public events.
+    # (Private events stay hidden: tests/games/race/test_platform_race.py.)
     assert "field-payload" not in html
     assert "field-events" not in html
-    private = _event_lines(chosen_match, private=True)
-    assert private
-    for line in private:
-        assert escape(line) not in html
     assert "field-public_events" in html
-    public = _event_lines(chosen_match, private=False)
+    public = _event_lines(chosen_match)
     assert public
     for line in public:
         assert escape(line) in html
@@ -260,17 +248,17 @@ def test_a_malformed_stored_event_is_left_out_of_the_move_page(
     assert "field-public_events" in response.content.decode()
 
 
-def test_an_ended_match_shows_everything(admin_client, race_match, alice, bob):
-    play_to_end(race_match, {0: alice, 1: bob}, seed=1)
-    race_match.refresh_from_db()
-    move = race_match.moves.order_by("seq").first()
+def test_an_ended_match_shows_everything(admin_client, started_match, alice, bob):
+    play_to_end(started_match, {0: alice, 1: bob}, seed=1)
+    started_match.refresh_from_db()
+    move = started_match.moves.order_by("seq").first()
 
-    html = admin_client.get(f"/admin/games/match/{race_match.id}/change/").content
+    html = admin_client.get(f"/admin/games/match/{started_match.id}/change/").content
     move_html = admin_client.get(f"/admin/games/move/{move.id}/change/").content
 
     html = html.decode()
     assert "field-seed" in html
-    assert str(race_match.seed) in html
+    assert str(started_match.seed) in html
     assert "field-state" in html
     assert "field-payload" in html
     assert "field-events" in html

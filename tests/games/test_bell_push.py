@@ -17,6 +17,7 @@ from games.models import Notification
 from tests.games.sockets import connected, frames_until_quiet
 
 pytestmark = [
+    pytest.mark.usefixtures("toy"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
@@ -46,9 +47,9 @@ def _announce(user_ids):
 
 @pytest.mark.parametrize("path", ["/ws/lobby/", "board"])
 async def test_a_page_gets_its_bell_again_when_my_notices_change(
-    socket_for, race_match, alice, path
+    socket_for, started_match, alice, path
 ):
-    path = f"/ws/matches/{race_match.id}/" if path == "board" else path
+    path = f"/ws/matches/{started_match.id}/" if path == "board" else path
     socket = await connected(await socket_for(path, alice))
     try:
         # Drop what the board may push on connect.
@@ -107,12 +108,12 @@ async def test_someone_joining_my_match_rings_my_bell_in_the_lobby(
     socket_for, alice, bob
 ):
     match = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=2
+        user=alice, game_slug="toy", seats=2
     )
     socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
         # bob takes the last seat: alice is told he joined and that it is
-        # her turn (the race starts with everyone picking a favourite).
+        # her turn (she moves first).
         await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
         frames = await frames_until_quiet(socket)
     finally:

@@ -23,7 +23,7 @@ from games import boards
 from games.rules import Message, registry
 from games.rules.base import GameEntry, Playthrough
 from games.rules.base.board import BoardHelpers
-from tests.rules.toy import TOY, TOY_ROBOTS
+from tests.games.toy import TOY, TOY_ROBOTS
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUG = "made-up"

@@ -8,20 +8,20 @@ from channels.layers import get_channel_layer
 
 from games import broadcast
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_match_group_names_one_group_per_match():
     assert broadcast.match_group(42) == "match-42"
 
 
-def test_the_match_changed_event_carries_ids_and_the_version_only(race_match):
-    event = broadcast.match_changed_event(race_match, moved=True)
+def test_the_match_changed_event_carries_ids_and_the_version_only(started_match):
+    event = broadcast.match_changed_event(started_match, moved=True)
 
     assert event == {
         "type": "match.changed",
-        "match_id": race_match.id,
-        "version": race_match.version,
+        "match_id": started_match.id,
+        "version": started_match.version,
         "moved": True,
         "change": event["change"],
     }
@@ -31,29 +31,29 @@ def test_the_match_changed_event_carries_ids_and_the_version_only(race_match):
 
 
 def test_nothing_is_sent_before_commit(
-    race_match, django_capture_on_commit_callbacks, group_sends
+    started_match, django_capture_on_commit_callbacks, group_sends
 ):
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        broadcast.match_changed_on_commit(race_match)
+        broadcast.match_changed_on_commit(started_match)
 
     assert group_sends == []
     assert len(callbacks) == 1
 
 
 def test_the_event_names_the_version_at_the_time_of_the_call(
-    race_match, django_capture_on_commit_callbacks, group_sends
+    started_match, django_capture_on_commit_callbacks, group_sends
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        broadcast.match_changed_on_commit(race_match)
+        broadcast.match_changed_on_commit(started_match)
         # The same object may change again before the commit.
-        race_match.version = 99
+        started_match.version = 99
 
     assert group_sends == [
         (
-            f"match-{race_match.id}",
+            f"match-{started_match.id}",
             {
                 "type": "match.changed",
-                "match_id": race_match.id,
+                "match_id": started_match.id,
                 "version": 0,
                 "moved": False,
             },
@@ -62,20 +62,20 @@ def test_the_event_names_the_version_at_the_time_of_the_call(
 
 
 def test_every_message_has_a_change_id_of_its_own(
-    race_match, django_capture_on_commit_callbacks, group_sends
+    started_match, django_capture_on_commit_callbacks, group_sends
 ):
     # The consumers share one render per (change, view): two changes at the
     # same version (seats, then status) must not share one.
     with django_capture_on_commit_callbacks(execute=True):
-        broadcast.match_changed_on_commit(race_match)
-        broadcast.match_changed_on_commit(race_match)
+        broadcast.match_changed_on_commit(started_match)
+        broadcast.match_changed_on_commit(started_match)
         broadcast.lobby_changed_on_commit()
 
     assert len(set(group_sends.changes)) == 3
 
 
 def test_a_broken_channel_layer_does_not_fail_the_commit(
-    race_match, django_capture_on_commit_callbacks, monkeypatch
+    started_match, django_capture_on_commit_callbacks, monkeypatch
 ):
     def down(group, event):
         raise ConnectionError("redis is down")
@@ -84,17 +84,17 @@ def test_a_broken_channel_layer_does_not_fail_the_commit(
 
     # A committed move must not turn into an error page (robust on_commit).
     with django_capture_on_commit_callbacks(execute=True):
-        broadcast.match_changed_on_commit(race_match)
+        broadcast.match_changed_on_commit(started_match)
         broadcast.lobby_changed_on_commit()
 
 
-def test_group_send_reaches_a_channel_in_the_group(race_match):
+def test_group_send_reaches_a_channel_in_the_group(started_match):
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
-    group = broadcast.match_group(race_match.id)
+    group = broadcast.match_group(started_match.id)
     async_to_sync(layer.group_add)(group, channel)
     try:
-        event = broadcast.match_changed_event(race_match, moved=False)
+        event = broadcast.match_changed_event(started_match, moved=False)
         broadcast._group_send(group, event)
         message = async_to_sync(layer.receive)(channel)
     finally:

@@ -17,6 +17,7 @@ from games.consumers import presence as presence_hooks
 from games.notifications import presence
 
 pytestmark = [
+    pytest.mark.usefixtures("toy"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
@@ -33,9 +34,9 @@ def _paths(match):
 
 @pytest.mark.parametrize("page", [0, 1], ids=["board", "lobby"])
 async def test_an_open_page_makes_its_person_present_until_it_closes(
-    socket_for, race_match, alice, page
+    socket_for, started_match, alice, page
 ):
-    socket = await socket_for(_paths(race_match)[page], alice)
+    socket = await socket_for(_paths(started_match)[page], alice)
     connected, _ = await socket.connect()
     assert connected
     try:
@@ -47,8 +48,8 @@ async def test_an_open_page_makes_its_person_present_until_it_closes(
 
 
 @pytest.mark.parametrize("page", [0, 1], ids=["board", "lobby"])
-async def test_an_anonymous_page_records_nobody(socket_for, race_match, page):
-    socket = await socket_for(_paths(race_match)[page])
+async def test_an_anonymous_page_records_nobody(socket_for, started_match, page):
+    socket = await socket_for(_paths(started_match)[page])
     connected, _ = await socket.connect()
     assert connected
     try:
@@ -61,14 +62,14 @@ async def test_an_anonymous_page_records_nobody(socket_for, race_match, page):
 
 @pytest.mark.parametrize("page", [0, 1], ids=["board", "lobby"])
 async def test_a_failing_presence_back_end_does_not_close_the_socket(
-    socket_for, race_match, alice, monkeypatch, caplog, page
+    socket_for, started_match, alice, monkeypatch, caplog, page
 ):
     def down(user_id, channel_name):
         raise RedisConnectionError("Redis is down")
 
     monkeypatch.setattr(presence, "presence_join", down)
     monkeypatch.setattr(presence, "presence_leave", down)
-    socket = await socket_for(_paths(race_match)[page], alice)
+    socket = await socket_for(_paths(started_match)[page], alice)
 
     connected, _ = await socket.connect()
     try:

@@ -10,11 +10,13 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from games import services
-from tests.games.helpers import DATA_CARD, legal_json, state_of
-from tests.games.race.helpers import reach_play_phase
+from games.rules.rng import Rng
+from tests.games.helpers import DATA_CARD, legal_json
 from tests.games.sockets import connected
+from tests.games.toy import toy_position
 
 pytestmark = [
+    pytest.mark.usefixtures("toy"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
@@ -28,7 +30,13 @@ async def _submit(match, user, move):
 
 
 async def _play_first(match, user, seat):
-    """Submit `seat`'s first legal move as `user`."""
+    """Submit `seat`'s first legal move (a roll) as `user`.
+
+    The die is set to show 5 (and the turn's sum to 0, so no roll reaches
+    the target): the seat stays to move, so no other seat's bell is pushed
+    ("your turn") before the board, and the same seat may play again.
+    """
+    await database_sync_to_async(toy_position)(match, rng=Rng(seed=0), pending=0)
     moves = await database_sync_to_async(legal_json)(match, seat)
     await _submit(match, user, moves[0])
 
@@ -42,11 +50,11 @@ def _player_row(html, seat, name):
 
 
 async def test_a_seat_receives_its_own_board_after_a_move_is_committed(
-    socket_for, race_match, alice, bob
+    socket_for, started_match, alice, bob
 ):
-    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", bob))
+    socket = await connected(await socket_for(f"/ws/matches/{started_match.id}/", bob))
     try:
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
 
         html = await socket.receive_from(timeout=5)
     finally:
@@ -62,12 +70,12 @@ async def test_a_seat_receives_its_own_board_after_a_move_is_committed(
 
 
 async def test_a_move_between_page_render_and_connect_is_pushed_at_once(
-    socket_for, race_match, alice, bob
+    socket_for, started_match, alice, bob
 ):
     # bob's page was rendered at version 0; alice moves before his socket opens.
-    await _play_first(race_match, alice, 0)
+    await _play_first(started_match, alice, 0)
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0", bob)
     )
     try:
         html = await socket.receive_from(timeout=5)
@@ -78,10 +86,10 @@ async def test_a_move_between_page_render_and_connect_is_pushed_at_once(
 
 
 async def test_a_socket_opened_at_the_current_version_waits_quietly(
-    socket_for, race_match, bob
+    socket_for, started_match, bob
 ):
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0", bob)
     )
     try:
         assert await socket.receive_nothing(timeout=0.5)
@@ -90,14 +98,14 @@ async def test_a_socket_opened_at_the_current_version_waits_quietly(
 
 
 async def test_a_spectator_receives_the_spectator_board(
-    socket_for, race_match, alice, carol
+    socket_for, started_match, alice, carol
 ):
     sockets = [
-        await connected(await socket_for(f"/ws/matches/{race_match.id}/", carol)),
-        await connected(await socket_for(f"/ws/matches/{race_match.id}/")),
+        await connected(await socket_for(f"/ws/matches/{started_match.id}/", carol)),
+        await connected(await socket_for(f"/ws/matches/{started_match.id}/")),
     ]
     try:
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         pages = [await s.receive_from(timeout=5) for s in sockets]
     finally:
         for s in sockets:
@@ -119,10 +127,10 @@ async def test_an_unknown_match_closes_with_4403(socket_for, alice):
     await socket.disconnect()
 
 
-async def test_a_foreign_origin_is_refused(race_match):
+async def test_a_foreign_origin_is_refused(started_match):
     socket = WebsocketCommunicator(
         application,
-        f"/ws/matches/{race_match.id}/",
+        f"/ws/matches/{started_match.id}/",
         headers=[(b"origin", b"http://evil.example")],
     )
 
@@ -133,19 +141,21 @@ async def test_a_foreign_origin_is_refused(race_match):
     await socket.disconnect()
 
 
-async def test_an_old_version_is_not_pushed_again(socket_for, race_match, alice):
-    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", alice))
+async def test_an_old_version_is_not_pushed_again(socket_for, started_match, alice):
+    socket = await connected(
+        await socket_for(f"/ws/matches/{started_match.id}/", alice)
+    )
     try:
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         await socket.receive_from(timeout=5)
         # A late duplicate of the announcement for version 1.
         from channels.layers import get_channel_layer
 
         await get_channel_layer().group_send(
-            f"match-{race_match.id}",
+            f"match-{started_match.id}",
             {
                 "type": "match.changed",
-                "match_id": race_match.id,
+                "match_id": started_match.id,
                 "version": 1,
                 "moved": True,
             },
@@ -155,59 +165,13 @@ async def test_an_old_version_is_not_pushed_again(socket_for, race_match, alice)
         await socket.disconnect()
 
 
-async def test_sockets_carry_no_other_seats_secrets(
-    socket_for, race_match, alice, bob, carol
-):
-    await database_sync_to_async(reach_play_phase)(race_match, {0: alice, 1: bob})
-    state = await database_sync_to_async(state_of)(race_match)
-    mover = state.current
-    users = {0: alice, 1: bob}
-    if mover not in users:
-        # The robot opens the race: let it play so a person is to move.
-        await database_sync_to_async(services.robot_move_play)(
-            match_id=race_match.id, expected_version=race_match.version
-        )
-        state = await database_sync_to_async(state_of)(race_match)
-        mover = state.current
-    viewer = 1 - mover
-    viewer_user = users[viewer]
-    watching = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/", viewer_user)
-    )
-    spectating = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/", carol)
-    )
-    try:
-        move = next(
-            m
-            for m in await database_sync_to_async(legal_json)(race_match, mover)
-            if m["kind"] == "play"
-        )
-        await _submit(race_match, users[mover], move)
-        seat_html = await watching.receive_from(timeout=5)
-        spectator_html = await spectating.receive_from(timeout=5)
-    finally:
-        await watching.disconnect()
-        await spectating.disconnect()
-
-    state = await database_sync_to_async(state_of)(race_match)
-    mover_name = users[mover].display_name
-    # The viewer's own hand, exactly; not one card only the mover holds.
-    assert set(DATA_CARD.findall(seat_html)) == set(state.hands[viewer])
-    assert DATA_CARD.findall(spectator_html) == []
-    for html in (seat_html, spectator_html):
-        row = _player_row(html, mover, mover_name)
-        assert "♥" not in row
-        assert "★" not in row
-
-
 async def test_the_lobby_socket_gets_the_open_matches_when_a_match_is_created(
     socket_for, alice, bob
 ):
     socket = await connected(await socket_for("/ws/lobby/", bob))
     try:
         match = await database_sync_to_async(services.match_create)(
-            user=alice, game_slug="race", seats=2
+            user=alice, game_slug="toy", seats=2
         )
         html = await socket.receive_from(timeout=5)
     finally:
@@ -220,7 +184,7 @@ async def test_the_lobby_socket_gets_the_open_matches_when_a_match_is_created(
 
 async def test_the_lobby_socket_drops_a_match_once_it_starts(socket_for, alice, bob):
     match = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=2
+        user=alice, game_slug="toy", seats=2
     )
     socket = await connected(await socket_for("/ws/lobby/"))
     try:
@@ -235,14 +199,14 @@ async def test_the_lobby_socket_drops_a_match_once_it_starts(socket_for, alice, 
 
 
 async def test_the_version_poll_pushes_moves_committed_elsewhere(
-    socket_for, settings, race_match, alice, bob, monkeypatch
+    socket_for, settings, started_match, alice, bob, monkeypatch
 ):
     # Without Redis, moves the worker commits only reach boards by polling.
     settings.LIVE_POLL_SECONDS = 0.05
     monkeypatch.setattr("games.broadcast._group_send", lambda group, event: None)
-    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", bob))
+    socket = await connected(await socket_for(f"/ws/matches/{started_match.id}/", bob))
     try:
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         html = await socket.receive_from(timeout=5)
     finally:
         await socket.disconnect()
@@ -251,15 +215,18 @@ async def test_the_version_poll_pushes_moves_committed_elsewhere(
 
 
 async def test_a_push_appends_the_new_log_entries_and_rebuilds_no_log(
-    socket_for, race_match, alice, bob
+    socket_for, started_match, alice, bob
 ):
+    # The die shows 5, then 2: alice rolls twice and stays to move (so bob
+    # gets no "your turn" on his bell in between).
+    await database_sync_to_async(toy_position)(started_match, rng=Rng(seed=0))
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0", bob)
     )
     try:
-        await _play_first(race_match, alice, 0)
+        await _submit(started_match, alice, {"kind": "roll"})
         first = await socket.receive_from(timeout=5)
-        await _play_first(race_match, bob, 1)
+        await _submit(started_match, alice, {"kind": "roll"})
         second = await socket.receive_from(timeout=5)
     finally:
         await socket.disconnect()
@@ -272,17 +239,17 @@ async def test_a_push_appends_the_new_log_entries_and_rebuilds_no_log(
 
 
 async def test_a_seat_change_without_a_move_is_pushed(
-    socket_for, race_match, alice, bob, monkeypatch
+    socket_for, started_match, alice, bob, monkeypatch
 ):
-    from games.rules.race import RaceRules
+    from tests.games.toy.engine import ToyRules
 
-    monkeypatch.setattr(RaceRules, "autoplay_offered", lambda self, state, seat: True)
+    monkeypatch.setattr(ToyRules, "autoplay_offered", lambda self, state, seat: True)
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0", bob)
     )
     try:
         await database_sync_to_async(services.seat_autoplay_start)(
-            match_id=race_match.id, user=alice
+            match_id=started_match.id, user=alice
         )
         html = await socket.receive_from(timeout=5)
     finally:
@@ -294,13 +261,13 @@ async def test_a_seat_change_without_a_move_is_pushed(
 
 
 async def test_a_page_version_from_the_future_does_not_silence_the_socket(
-    socket_for, race_match, alice, bob
+    socket_for, started_match, alice, bob
 ):
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=999", bob)
+        await socket_for(f"/ws/matches/{started_match.id}/?version=999", bob)
     )
     try:
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         html = await socket.receive_from(timeout=5)
     finally:
         await socket.disconnect()

@@ -30,7 +30,7 @@ from games.consumers.shared import GROUP_REFRESH_SECONDS
 from tests.games.sockets import connected
 from tests.games.test_consumers import _play_first
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
 
 FALLBACK = 3.0
 
@@ -172,17 +172,17 @@ def _board_versions(frames: list[str]) -> list[int]:
 
 
 async def test_a_board_polls_through_an_outage_and_rejoins_a_redis_back_empty(
-    socket_for, layer, beats, race_match, alice, bob
+    socket_for, layer, beats, started_match, alice, bob
 ):
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0", bob)
     )
     try:
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
         layer.go_down()
         # The failed receive switched the socket to polling.
         await beats.until_waiting(FALLBACK)
-        await _play_first(race_match, alice, 0)  # its group message is lost
+        await _play_first(started_match, alice, 0)  # its group message is lost
         await beats.beat()
         during = await _frames(socket)
         await beats.beat()
@@ -192,7 +192,7 @@ async def test_a_board_polls_through_an_outage_and_rejoins_a_redis_back_empty(
         await beats.beat()
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
         rejoined = await _frames(socket)
-        await _play_first(race_match, bob, 1)  # by group message again
+        await _play_first(started_match, alice, 0)  # by group message again
         after = await _frames(socket)
     finally:
         await socket.disconnect()
@@ -205,20 +205,20 @@ async def test_a_board_polls_through_an_outage_and_rejoins_a_redis_back_empty(
 
 
 async def test_a_board_finds_the_groups_a_quick_restart_lost(
-    socket_for, layer, beats, race_match, alice, bob
+    socket_for, layer, beats, started_match, alice, bob
 ):
     # Redis restarted empty between two beats: no call ever failed.
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0", bob)
     )
     try:
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
         layer.come_back(empty=True)
-        await _play_first(race_match, alice, 0)  # nobody in the group
+        await _play_first(started_match, alice, 0)  # nobody in the group
         lost = await _frames(socket)
         await beats.beat()
         caught_up = await _frames(socket)
-        await _play_first(race_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await _frames(socket)
     finally:
         await socket.disconnect()
@@ -229,21 +229,21 @@ async def test_a_board_finds_the_groups_a_quick_restart_lost(
 
 
 async def test_a_board_opened_during_an_outage_polls_and_then_joins(
-    socket_for, layer, beats, race_match, alice, bob
+    socket_for, layer, beats, started_match, alice, bob
 ):
     layer.go_down()
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0", None)
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0", None)
     )
     try:
         await beats.until_waiting(FALLBACK)
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         await beats.beat()
         during = await _frames(socket)
         layer.come_back(empty=False)
         await beats.beat()
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
-        await _play_first(race_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await _frames(socket)
     finally:
         await socket.disconnect()
@@ -263,7 +263,7 @@ async def test_the_lobby_polls_its_lists_and_bell_through_an_outage(
         await beats.beat()
         first = await _frames(socket)
         match = await database_sync_to_async(services.match_create)(
-            user=bob, game_slug="race", seats=3, options={}
+            user=bob, game_slug="toy", seats=3, options={}
         )
         await beats.beat()
         changed = await _frames(socket)
@@ -306,7 +306,7 @@ async def _views(socket) -> list[tuple[int, int]]:
 
 
 async def test_a_program_socket_polls_through_an_outage_and_rejoins(
-    layer, beats, race_match, alice, bob
+    layer, beats, started_match, alice, bob
 ):
     socket = await _play_socket(bob)
     try:
@@ -314,7 +314,7 @@ async def test_a_program_socket_polls_through_an_outage_and_rejoins(
         await _frames(socket)  # what is pushed on connect
         layer.go_down()
         await beats.until_waiting(FALLBACK)
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         await beats.beat()
         during = await _views(socket)
         await beats.beat()
@@ -322,37 +322,37 @@ async def test_a_program_socket_polls_through_an_outage_and_rejoins(
         layer.come_back(empty=True)
         await beats.beat()
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
-        await _play_first(race_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await _views(socket)
     finally:
         await socket.disconnect()
 
-    assert during == [(race_match.id, 1)]
+    assert during == [(started_match.id, 1)]
     assert nothing_new == []
-    assert after == [(race_match.id, 2)]
+    assert after == [(started_match.id, 2)]
 
 
 async def test_a_program_socket_opened_during_an_outage_gets_pushes(
-    layer, beats, race_match, alice, bob
+    layer, beats, started_match, alice, bob
 ):
     layer.go_down()
     socket = await _play_socket(bob)
     try:
         await beats.until_waiting(FALLBACK)
         await _frames(socket)
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         await beats.beat()
         during = await _views(socket)
         layer.come_back(empty=False)
         await beats.beat()
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
-        await _play_first(race_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await _views(socket)
     finally:
         await socket.disconnect()
 
-    assert during == [(race_match.id, 1)]
-    assert after == [(race_match.id, 2)]
+    assert during == [(started_match.id, 1)]
+    assert after == [(started_match.id, 2)]
 
 
 # A real Redis, stopped and started again empty.
@@ -413,7 +413,7 @@ def own_redis():
 
 
 async def test_a_board_lives_through_a_real_redis_restarted_empty(
-    socket_for, settings, monkeypatch, beats, own_redis, race_match, alice, bob
+    socket_for, settings, monkeypatch, beats, own_redis, started_match, alice, bob
 ):
     settings.LIVE_POLL_SECONDS = 0
     settings.LIVE_FALLBACK_POLL_SECONDS = FALLBACK
@@ -426,13 +426,13 @@ async def test_a_board_lives_through_a_real_redis_restarted_empty(
     monkeypatch.setattr(channel_layers, "RECEIVE_RETRY_SECONDS", 0.01)
     monkeypatch.setattr(channel_layers, "RECEIVE_RETRY_MAX_SECONDS", 0.01)
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0")
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0")
     )
     try:
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
         await asyncio.to_thread(own_redis.stop)
         await beats.until_waiting(FALLBACK)  # the receive failed
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         await beats.beat()
         during = await _frames(socket)
 
@@ -443,7 +443,7 @@ async def test_a_board_lives_through_a_real_redis_restarted_empty(
             if beats.waits[0].seconds == GROUP_REFRESH_SECONDS:
                 break
         await beats.until_waiting(GROUP_REFRESH_SECONDS)
-        await _play_first(race_match, bob, 1)
+        await _play_first(started_match, alice, 0)
         after = await socket.receive_from(timeout=5)
         more = await _frames(socket)
     finally:

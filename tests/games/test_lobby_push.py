@@ -19,13 +19,14 @@ from tests.games.helpers import legal_json
 from tests.games.sockets import connected, frames_until_quiet
 
 pytestmark = [
+    pytest.mark.usefixtures("toy"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
 
 
 async def _play_first(match, user):
-    """Submit seat 0's first legal move as `user` (alice's favourites)."""
+    """Submit seat 0's first legal move as `user` (alice's roll)."""
     moves = await database_sync_to_async(legal_json)(match, 0)
     await database_sync_to_async(services.move_submit)(
         match_id=match.id,
@@ -51,11 +52,11 @@ async def test_the_lobby_shows_at_once_that_a_joined_match_waits_for_my_move(
     socket_for, alice, bob
 ):
     match = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=2
+        user=alice, game_slug="toy", seats=2
     )
     socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
-        # bob takes the last seat: the race starts, everyone picks favourites.
+        # bob takes the last seat: the match starts, alice is to move.
         await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
         frames = await frames_until_quiet(socket)
     finally:
@@ -68,10 +69,12 @@ async def test_the_lobby_shows_at_once_that_a_joined_match_waits_for_my_move(
     assert _turn_count(frames) == 1
 
 
-async def test_my_move_takes_the_turn_flag_off_my_list(socket_for, race_match, alice):
+async def test_my_move_takes_the_turn_flag_off_my_list(
+    socket_for, started_match, alice
+):
     socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
-        await _play_first(race_match, alice)
+        await _play_first(started_match, alice)
         frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
@@ -80,22 +83,22 @@ async def test_my_move_takes_the_turn_flag_off_my_list(socket_for, race_match, a
     assert _turn_count(frames) == 0
 
 
-async def test_an_aborted_match_leaves_my_list(socket_for, race_match, alice):
+async def test_an_aborted_match_leaves_my_list(socket_for, started_match, alice):
     socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
-        await database_sync_to_async(services.match_abort)(match_id=race_match.id)
+        await database_sync_to_async(services.match_abort)(match_id=started_match.id)
         frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
-    assert f'href="/matches/{race_match.id}/"' not in _my_matches(frames)
+    assert f'href="/matches/{started_match.id}/"' not in _my_matches(frames)
 
 
 async def test_the_list_comes_in_the_persons_language(socket_for, alice, bob):
     alice.language = "de"
     await database_sync_to_async(alice.save)(update_fields=["language"])
     match = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=2
+        user=alice, game_slug="toy", seats=2
     )
     socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
@@ -108,30 +111,34 @@ async def test_the_list_comes_in_the_persons_language(socket_for, alice, bob):
 
 
 async def test_a_board_page_gets_my_turn_count_from_my_other_matches(
-    socket_for, race_match, alice, bob
+    socket_for, started_match, alice, bob
 ):
     other = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=2
+        user=alice, game_slug="toy", seats=2
     )
-    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", alice))
+    socket = await connected(
+        await socket_for(f"/ws/matches/{started_match.id}/", alice)
+    )
     try:
         await database_sync_to_async(services.seat_claim)(match_id=other.id, user=bob)
         frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
 
-    # Her turn in the other race now: the board page counts that one (its
+    # Her turn in the other match now: the board page counts that one (its
     # own match it counts from the board); the board is not re-sent.
     assert _turn_count(frames) == 1
     assert not any('id="board"' in f for f in frames)
 
 
 async def test_a_board_page_takes_no_count_for_its_own_match(
-    socket_for, race_match, alice
+    socket_for, started_match, alice
 ):
-    socket = await connected(await socket_for(f"/ws/matches/{race_match.id}/", alice))
+    socket = await connected(
+        await socket_for(f"/ws/matches/{started_match.id}/", alice)
+    )
     try:
-        await _play_first(race_match, alice)
+        await _play_first(started_match, alice)
         frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
@@ -141,10 +148,10 @@ async def test_a_board_page_takes_no_count_for_its_own_match(
     assert not any('id="turn-count"' in f for f in frames)
 
 
-async def test_nobody_elses_list_is_sent(socket_for, race_match, alice, carol):
+async def test_nobody_elses_list_is_sent(socket_for, started_match, alice, carol):
     socket = await connected(await socket_for("/ws/lobby/", carol))
     try:
-        await database_sync_to_async(services.match_abort)(match_id=race_match.id)
+        await database_sync_to_async(services.match_abort)(match_id=started_match.id)
         frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()

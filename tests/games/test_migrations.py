@@ -10,16 +10,16 @@ from django.apps import apps
 from games.clocks import PRESETS
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_open_matches_from_before_time_controls_become_daily(alice, bob):
     migration = importlib.import_module("games.migrations.0008_open_matches_daily")
     from games import services
 
-    waiting = services.match_create(user=alice, game_slug="race", seats=3)
-    solo = services.match_create(user=alice, game_slug="dice-stars", seats=1)
-    running = services.match_create(user=alice, game_slug="race", seats=2)
+    waiting = services.match_create(user=alice, game_slug="toy", seats=3)
+    solo = services.match_create(user=alice, game_slug="toy", seats=1)
+    running = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=running.id, user=bob)
     Match.objects.update(time_control=None)
 
@@ -37,9 +37,9 @@ def test_every_private_match_gets_its_own_secret(alice):
     migration = importlib.import_module("games.migrations.0010_match_invite_secret")
     from games import services
 
-    public = services.match_create(user=alice, game_slug="race", seats=2)
+    public = services.match_create(user=alice, game_slug="toy", seats=2)
     private = [
-        services.match_create(user=alice, game_slug="race", seats=2, private=True)
+        services.match_create(user=alice, game_slug="toy", seats=2, private=True)
         for _ in range(2)
     ]
     Match.objects.update(invite_secret="")

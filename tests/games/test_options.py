@@ -1,7 +1,7 @@
 """Options beyond yes/no and numbers: a choice among named values (a map id).
 
-The test-only game in tests/rules/toy.py has a choice option, `target`; it
-is registered for these tests only.
+The test-only Toy (tests/games/toy/) has a choice option, `target`; the
+`toy` fixture registers it for these tests only.
 """
 
 from __future__ import annotations
@@ -10,19 +10,11 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Match
-from games.rules import InvalidOptions, registry
-from games.rules.base import GameEntry, Playthrough
+from games.rules import InvalidOptions
 from games.templatetags.spielpost import option_labels
-from tests.rules.toy import TOY, TOY_ROBOTS
+from tests.games.toy import TOY
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def toy(monkeypatch):
-    entry = GameEntry(rules=TOY, robots=TOY_ROBOTS, playthrough=Playthrough(seats=2))
-    monkeypatch.setitem(registry.GAMES, "toy", entry)
-    return TOY
 
 
 def test_a_choice_option_defaults_and_accepts_its_choices():

@@ -15,11 +15,12 @@ from config.asgi import application
 from games import services
 from games.consumers import play
 from games.consumers.play import presence as play_presence
-from games.models import Match
 from games.notifications import presence
-from tests.games.helpers import legal_json
+from tests.games.helpers import legal_json, state_of
+from tests.games.toy import toy_position
 
 pytestmark = [
+    pytest.mark.usefixtures("toy"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
@@ -206,12 +207,12 @@ async def test_malformed_messages_get_error_answers(alice):
     assert alive["ok"]
 
 
-async def test_messages_are_in_the_players_language(race_match, carol):
+async def test_messages_are_in_the_players_language(started_match, carol):
     carol.language = "de"
     await database_sync_to_async(carol.save)()
     socket = await _socket(carol)
     try:
-        answer = await _ask(socket, "MOVE", {"kind": "x"}, match=race_match.id)
+        answer = await _ask(socket, "MOVE", {"kind": "x"}, match=started_match.id)
     finally:
         await socket.disconnect()
     assert answer["error"]["code"] == "not_seated"
@@ -220,7 +221,7 @@ async def test_messages_are_in_the_players_language(race_match, carol):
 
 async def test_request_games_lists_matches_with_a_status_filter(alice, bob):
     open_match = await database_sync_to_async(services.match_create)(
-        user=bob, game_slug="race", seats=3
+        user=bob, game_slug="toy", seats=3
     )
     socket = await _socket(alice)
     try:
@@ -239,7 +240,7 @@ async def test_request_games_lists_matches_with_a_status_filter(alice, bob):
 
 async def test_want_to_join_game_takes_a_free_seat(alice, bob):
     match = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=2
+        user=alice, game_slug="toy", seats=2
     )
     socket = await _socket(bob)
     try:
@@ -261,14 +262,15 @@ async def test_want_to_join_game_takes_a_free_seat(alice, bob):
 
 
 async def test_a_move_is_played_and_another_seats_socket_gets_its_own_view(
-    race_match, alice, bob
+    started_match, alice, bob
 ):
+    await database_sync_to_async(toy_position)(started_match, pending=5)
     alice_socket = await _socket(alice)
     bob_socket = await _socket(bob)
     try:
-        legal = await _ask(alice_socket, "LEGAL_MOVES", race_match.id)
-        move = legal["result"][0]
-        answer = await _ask(alice_socket, "MOVE", move, match=race_match.id)
+        answer = await _ask(
+            alice_socket, "MOVE", {"kind": "bank"}, match=started_match.id
+        )
         pushes = await _pushes(bob_socket)
     finally:
         await alice_socket.disconnect()
@@ -277,41 +279,44 @@ async def test_a_move_is_played_and_another_seats_socket_gets_its_own_view(
     assert answer["result"]["version"] == 1
     assert pushes[-1]["version"] == 1
     assert pushes[-1]["your_seat"] == 1
-    # Privacy: alice's secret favourites are not in bob's view.
-    view = pushes[-1]["view"]
-    assert view["seat"] == 1
-    assert view["players"][0]["chosen"]
-    assert not view["players"][0]["favourites"]
-    assert view["favourites"] is None
-    assert pushes[-1]["legal_moves"]
+    # Bob's own view, and his turn now (another seat's secrets over the
+    # protocol: tests/games/race/test_platform_race_sockets.py).
+    state = await database_sync_to_async(state_of)(started_match)
+    assert pushes[-1]["view"] == started_match.rules.view(state, 1)
+    assert pushes[-1]["legal_moves"] == [{"kind": "roll"}]
 
 
-async def test_an_illegal_move_is_an_error_and_changes_nothing(race_match, alice):
+async def test_an_illegal_move_is_an_error_and_changes_nothing(started_match, alice):
     socket = await _socket(alice)
     try:
         answer = await _ask(
-            socket, "MOVE", {"kind": "no_such_move"}, match=race_match.id
+            socket, "MOVE", {"kind": "no_such_move"}, match=started_match.id
         )
-        not_object = await _ask(socket, "MOVE", "favourites", match=race_match.id)
+        not_object = await _ask(socket, "MOVE", "roll", match=started_match.id)
         stale = await _ask(
-            socket, "MOVE", {"kind": "x"}, match=race_match.id, version=99
+            socket, "MOVE", {"kind": "x"}, match=started_match.id, version=99
         )
     finally:
         await socket.disconnect()
     assert answer["error"]["code"] == "illegal_move"
     assert not_object["error"]["code"] == "illegal_move"
     assert stale["error"]["code"] == "stale"
-    await database_sync_to_async(race_match.refresh_from_db)()
-    assert race_match.version == 0
+    await database_sync_to_async(started_match.refresh_from_db)()
+    assert started_match.version == 0
 
 
-async def test_a_spectator_watching_gets_no_seats_secret(race_match, alice, carol):
+async def test_a_spectator_watching_gets_the_spectator_view(
+    started_match, alice, carol
+):
     watcher = await _socket(carol)
     try:
-        watched = await _ask(watcher, "WATCH", race_match.id)
-        moves = await database_sync_to_async(legal_json)(race_match, 0)
+        watched = await _ask(watcher, "WATCH", started_match.id)
+        moves = await database_sync_to_async(legal_json)(started_match, 0)
         await database_sync_to_async(services.move_submit)(
-            match_id=race_match.id, user=alice, move_data=moves[0], expected_version=0
+            match_id=started_match.id,
+            user=alice,
+            move_data=moves[0],
+            expected_version=0,
         )
         pushes = await _pushes(watcher)
         not_seated = await _ask(watcher, "MOVE", moves[0])
@@ -319,10 +324,9 @@ async def test_a_spectator_watching_gets_no_seats_secret(race_match, alice, caro
         await watcher.disconnect()
     assert watched["result"]["your_seat"] is None
     assert pushes[-1]["version"] == 1
-    assert pushes[-1]["view"]["seat"] is None
+    state = await database_sync_to_async(state_of)(started_match)
+    assert pushes[-1]["view"] == started_match.rules.view(state, None)
     assert pushes[-1]["legal_moves"] == []
-    assert pushes[-1]["view"]["favourites"] is None
-    assert not pushes[-1]["view"]["players"][0]["favourites"]
     assert not_seated["error"]["code"] == "not_seated"
 
 
@@ -337,112 +341,12 @@ async def test_the_seeds_positional_form_is_accepted(alice):
     assert answer["command"] == "REQUEST_ALL_CONNECTED_PLAYERS"
 
 
-async def test_a_game_command_for_another_game_is_refused(race_match, alice):
+async def test_a_game_command_for_another_game_is_refused(started_match, alice):
     socket = await _socket(alice)
     try:
-        answer = await _ask(socket, "BUILD_ROAD", "A-to-B", match=race_match.id)
+        answer = await _ask(socket, "BUILD_ROAD", "A-to-B", match=started_match.id)
     finally:
         await socket.disconnect()
     assert answer["error"]["code"] == "unknown_command"
-    await database_sync_to_async(race_match.refresh_from_db)()
-    assert race_match.version == 0
-
-
-def _robots_play(match_id: int) -> int:
-    """Let the robot seats play until a person is to move; return their moves."""
-    played = 0
-    while True:
-        version = Match.objects.values_list("version", flat=True).get(id=match_id)
-        if (
-            services.robot_move_play(match_id=match_id, expected_version=version)
-            is None
-        ):
-            return played
-        played += 1
-
-
-def _seed_command(body: dict) -> tuple[str, object]:
-    """Choose the next seed command from the seat's view and legal moves."""
-    view, legal = body["view"], body["legal_moves"]
-    kinds = {move["kind"] for move in legal}
-    if view["phase"] == "setup":
-        return "SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION", [
-            card["id"] for card in view["offer"]
-        ]
-    if view["offer"]:
-        return "KEEP_DESTINATION_CARDS", [view["offer"][0]["id"]]
-    builds = [move for move in legal if move["kind"] == "build"]
-    if builds and view["picks"] == 0:
-        return "BUILD_ROAD", builds[0]["road"]
-    if "take_deck" in kinds:
-        return "TAKE_WHEEL", None
-    if "take_display" in kinds:
-        colour = next(m["colour"] for m in legal if m["kind"] == "take_display")
-        return "REQUEST_WHEEL_CARDS", colour
-    if "draw_destinations" in kinds:
-        return "DRAW_DESTINATION_CARDS", None
-    return "PASS", None
-
-
-async def test_a_program_plays_a_whole_rat_um_rad_match_with_the_seeds_commands(alice):
-    match = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="rat-um-rad", seats=2
-    )
-    socket = await _socket(alice)
-    used: set[str] = set()
-    try:
-        games = await _ask(socket, "REQUEST_GAMES", "open")
-        assert [m["id"] for m in games["result"]] == [match.id]
-        await database_sync_to_async(services.seat_robot_add)(
-            match_id=match.id, user=alice
-        )
-        body = (await _ask(socket, "VIEW", match.id))["result"]
-        assert body["status"] == "active"
-        for _ in range(1500):
-            if body["status"] != "active":
-                break
-            if 0 not in body["to_move"]:
-                await database_sync_to_async(_robots_play)(match.id)
-                body = (await _ask(socket, "VIEW"))["result"]
-                continue
-            command, data = _seed_command(body)
-            used.add(command)
-            answer = await _ask(socket, command, data)
-            assert answer["ok"], (command, data, answer)
-            body = answer["result"]
-        pushes = await _pushes(socket, timeout=0.5)
-    finally:
-        await socket.disconnect()
-    assert body["status"] == "finished", body["view"]
-    assert body["outcome"] is not None
-    assert body["view"]["results"]
-    assert {
-        "SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION",
-        "BUILD_ROAD",
-        "TAKE_WHEEL",
-    } <= used
-    assert pushes
-    assert pushes[-1]["status"] == "finished"
-    assert all(p["your_seat"] == 0 for p in pushes)
-
-
-async def test_rat_um_rad_commands_refuse_what_is_not_possible(alice):
-    match = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="rat-um-rad", seats=2
-    )
-    await database_sync_to_async(services.seat_robot_add)(match_id=match.id, user=alice)
-    socket = await _socket(alice)
-    try:
-        build = await _ask(socket, "BUILD_ROAD", "Nowhere-to-Nothing", match=match.id)
-        take = await _ask(socket, "TAKE_WHEEL", None)
-        keep = await _ask(
-            socket, "SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION", "not a list"
-        )
-    finally:
-        await socket.disconnect()
-    assert build["error"]["code"] == "invalid_command"
-    assert "Nowhere-to-Nothing" in build["error"]["message"]
-    assert take["error"]["code"] == "invalid_command"
-    assert keep["error"]["code"] == "invalid_command"
-    await database_sync_to_async(match.refresh_from_db)()
-    assert match.version == 0
+    await database_sync_to_async(started_match.refresh_from_db)()
+    assert started_match.version == 0

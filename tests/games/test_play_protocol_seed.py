@@ -20,6 +20,7 @@ from games.notifications import presence
 from tests.games.test_play_protocol import _ADDRESSES, _ask, _pushes, _socket, _token
 
 pytestmark = [
+    pytest.mark.usefixtures("toy"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
@@ -159,7 +160,7 @@ async def test_seed_commands_mean_the_only_running_match(alice, carol):
     match = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
     # An open match of alice's does not count: it is not running.
     await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=3
+        user=alice, game_slug="toy", seats=3
     )
     socket = await _socket(alice)
     nobody = await _socket(carol)
@@ -180,18 +181,20 @@ async def test_seed_commands_mean_the_only_running_match(alice, carol):
 # 4. Pushes on connect
 
 
-async def test_on_connect_the_view_of_each_running_match_is_pushed(race_match, bob):
+async def test_on_connect_the_view_of_each_running_match_is_pushed(started_match, bob):
     socket = await _socket(bob)
     try:
         pushes = await _pushes(socket)
     finally:
         await socket.disconnect()
-    assert [(p["match"], p["version"]) for p in pushes] == [(race_match.id, 0)]
+    assert [(p["match"], p["version"]) for p in pushes] == [(started_match.id, 0)]
     assert pushes[0]["your_seat"] == 1
-    assert pushes[0]["view"]["seat"] == 1
+    # Bob's own view of the match.
+    state = await database_sync_to_async(started_match.game_state)()
+    assert pushes[0]["view"] == started_match.rules.view(state, 1)
 
 
-async def test_auth_by_message_pushes_after_its_answer(race_match, bob):
+async def test_auth_by_message_pushes_after_its_answer(started_match, bob):
     socket = await _socket()
     try:
         await socket.send_json_to({"command": "AUTH", "token": await _token(bob)})
@@ -200,7 +203,7 @@ async def test_auth_by_message_pushes_after_its_answer(race_match, bob):
     finally:
         await socket.disconnect()
     assert answer["ok"]
-    assert [(p["match"], p["your_seat"]) for p in pushes] == [(race_match.id, 1)]
+    assert [(p["match"], p["your_seat"]) for p in pushes] == [(started_match.id, 1)]
 
 
 # 5. The colour of a grey road in the seed form
@@ -297,17 +300,17 @@ async def test_a_message_over_the_limit_is_answered_too_large(alice):
 # 8. Stale, joining again, the seed's states
 
 
-async def test_stale_includes_the_current_board(race_match, alice):
+async def test_stale_includes_the_current_board(started_match, alice):
     socket = await _socket(alice)
     try:
         stale = await _ask(
-            socket, "MOVE", {"kind": "x"}, match=race_match.id, version=99
+            socket, "MOVE", {"kind": "x"}, match=started_match.id, version=99
         )
     finally:
         await socket.disconnect()
     assert stale["error"]["code"] == "stale"
     board = stale["error"]["board"]
-    assert board["id"] == race_match.id
+    assert board["id"] == started_match.id
     assert board["version"] == 0
     assert board["your_seat"] == 0
     assert board["legal_moves"]
@@ -315,7 +318,7 @@ async def test_stale_includes_the_current_board(race_match, alice):
 
 async def test_joining_again_while_seated_answers_the_seat(alice, bob):
     match = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=3
+        user=alice, game_slug="toy", seats=3
     )
     socket = await _socket(bob)
     try:
@@ -330,13 +333,13 @@ async def test_joining_again_while_seated_answers_the_seat(alice, bob):
     assert await database_sync_to_async(match.seats.filter(user=bob).count)() == 1
 
 
-async def test_answers_and_pushes_name_the_seeds_states(alice, race_match):
+async def test_answers_and_pushes_name_the_seeds_states(alice, started_match):
     match = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
     socket = await _socket(alice)
     try:
         pushes = await _pushes(socket)
         preparation = await _ask(socket, "VIEW", match.id)
-        started = await _ask(socket, "VIEW", race_match.id)
+        started = await _ask(socket, "VIEW", started_match.id)
     finally:
         await socket.disconnect()
     assert preparation["result"]["status"] == "active"
@@ -344,7 +347,7 @@ async def test_answers_and_pushes_name_the_seeds_states(alice, race_match):
     assert started["result"]["state"] == "STARTED"
     assert {p["match"]: p["state"] for p in pushes} == {
         match.id: "PREPARATION",
-        race_match.id: "STARTED",
+        started_match.id: "STARTED",
     }
 
 
@@ -392,11 +395,11 @@ async def test_the_new_refusals_are_in_the_players_language(carol):
 
 
 async def test_request_games_names_the_states_and_filters_the_preparation(
-    alice, race_match
+    alice, started_match
 ):
     match = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
     waiting = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=3
+        user=alice, game_slug="toy", seats=3
     )
     socket = await _socket(alice)
     try:
@@ -410,8 +413,8 @@ async def test_request_games_names_the_states_and_filters_the_preparation(
     states = {m["id"]: (m["status"], m["state"]) for m in everything["result"]}
     assert states == {
         match.id: ("active", "PREPARATION"),
-        race_match.id: ("active", "STARTED"),
+        started_match.id: ("active", "STARTED"),
         waiting.id: ("open", "WAITING"),
     }
     assert [m["id"] for m in preparation["result"]] == [match.id]
-    assert {m["id"] for m in started["result"]} == {match.id, race_match.id}
+    assert {m["id"] for m in started["result"]} == {match.id, started_match.id}

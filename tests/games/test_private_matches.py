@@ -15,7 +15,7 @@ import pytest
 from games import exceptions, selectors, services
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 # Each page masks its CSRF token anew, and its forms and log-in link name
@@ -35,8 +35,8 @@ def _seated(match):
 
 
 def test_a_private_match_gets_a_random_secret_and_a_public_one_none(alice, private):
-    public = services.match_create(user=alice, game_slug="race", seats=2)
-    other = services.match_create(user=alice, game_slug="race", seats=2, private=True)
+    public = services.match_create(user=alice, game_slug="toy", seats=2)
+    other = services.match_create(user=alice, game_slug="toy", seats=2, private=True)
 
     assert len(private.invite_secret) >= 22
     assert other.invite_secret != private.invite_secret
@@ -80,7 +80,7 @@ def test_joining_needs_the_secret(bob, carol, private):
 
 
 def test_a_public_match_is_joined_without_a_secret(alice, bob):
-    public = services.match_create(user=alice, game_slug="race", seats=2)
+    public = services.match_create(user=alice, game_slug="toy", seats=2)
 
     services.seat_claim(match_id=public.id, user=bob)
 
@@ -184,7 +184,7 @@ def test_the_seats_see_the_invitation_link_while_seats_are_open(
 
 
 def test_a_public_board_shows_no_invitation_link(client_for, alice):
-    public = services.match_create(user=alice, game_slug="race", seats=2)
+    public = services.match_create(user=alice, game_slug="toy", seats=2)
 
     page = client_for(alice).get(f"/matches/{public.id}/").content.decode()
 
@@ -201,9 +201,9 @@ def test_leaving_a_private_match_goes_back_to_the_lobby(client_for, bob, private
 
 
 def test_the_id_walk_finds_no_private_match(client_for, alice, carol):
-    public = services.match_create(user=alice, game_slug="race", seats=2)
+    public = services.match_create(user=alice, game_slug="toy", seats=2)
     hidden = [
-        services.match_create(user=alice, game_slug="race", seats=2, private=True)
+        services.match_create(user=alice, game_slug="toy", seats=2, private=True)
         for _ in range(3)
     ]
     client = client_for(carol)
@@ -219,7 +219,7 @@ def test_the_id_walk_finds_no_private_match(client_for, alice, carol):
 
 
 def test_the_lobby_never_lists_a_private_match(client_for, alice, bob, private):
-    public = services.match_create(user=alice, game_slug="race", seats=2)
+    public = services.match_create(user=alice, game_slug="toy", seats=2)
 
     lobby = client_for(bob).get("/play/").content.decode()
 

@@ -13,6 +13,7 @@ from tests.games.sockets import connected
 from tests.games.test_consumers import _play_first
 
 pytestmark = [
+    pytest.mark.usefixtures("toy"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("own_channel_layer"),
 ]
@@ -54,13 +55,13 @@ async def _receive_all(sockets):
 
 
 async def test_spectators_share_one_render_of_a_move(
-    socket_for, renders, race_match, alice, carol
+    socket_for, renders, started_match, alice, carol
 ):
-    path = f"/ws/matches/{race_match.id}/?version=0"
+    path = f"/ws/matches/{started_match.id}/?version=0"
     spectators = [await connected(await socket_for(path)) for _ in range(5)]
     logged_in = [await connected(await socket_for(path, carol)) for _ in range(2)]
 
-    await _play_first(race_match, alice, 0)
+    await _play_first(started_match, alice, 0)
     pages = await _receive_all(spectators + logged_in)
 
     # One render for the guests, one for logged-in spectators: not seven.
@@ -70,9 +71,9 @@ async def test_spectators_share_one_render_of_a_move(
 
 
 async def test_each_seat_and_language_gets_a_render_of_its_own(
-    socket_for, renders, race_match, alice, bob
+    socket_for, renders, started_match, alice, bob
 ):
-    path = f"/ws/matches/{race_match.id}/?version=0"
+    path = f"/ws/matches/{started_match.id}/?version=0"
     await database_sync_to_async(type(bob).objects.filter(id=bob.id).update)(
         language="de"
     )
@@ -80,7 +81,7 @@ async def test_each_seat_and_language_gets_a_render_of_its_own(
     alice_sockets = [await connected(await socket_for(path, alice)) for _ in range(2)]
     guest = await connected(await socket_for(path))
 
-    await _play_first(race_match, alice, 0)
+    await _play_first(started_match, alice, 0)
     bob_html, *alice_pages, guest_html = await _receive_all(
         [bob_socket, *alice_sockets, guest]
     )
@@ -99,14 +100,14 @@ async def test_each_seat_and_language_gets_a_render_of_its_own(
 
 
 async def test_a_shared_render_shows_no_seat_secrets_to_spectators(
-    socket_for, race_match, alice, bob
+    socket_for, started_match, alice, bob
 ):
     # The seat's socket asks first; the spectators must not get its render.
-    path = f"/ws/matches/{race_match.id}/?version=0"
+    path = f"/ws/matches/{started_match.id}/?version=0"
     seat = await connected(await socket_for(path, bob))
     guest = await connected(await socket_for(path))
 
-    await _play_first(race_match, alice, 0)
+    await _play_first(started_match, alice, 0)
     seat_html, guest_html = await _receive_all([seat, guest])
 
     assert "move-form" in seat_html or " viewer" in seat_html
@@ -124,7 +125,7 @@ async def test_lobby_sockets_share_one_render_per_language(
     sockets.append(await connected(await socket_for("/ws/lobby/", carol)))
 
     await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="race", seats=2
+        user=alice, game_slug="toy", seats=2
     )
     pages = await _receive_all(sockets)
 
@@ -152,7 +153,7 @@ async def test_render_share_runs_a_render_once_for_concurrent_askers():
 
 
 async def test_a_board_opens_and_follows_moves_while_redis_is_down(
-    socket_for, settings, race_match, alice, bob
+    socket_for, settings, started_match, alice, bob
 ):
     # Nothing listens on port 1: every Redis call fails at once, as when
     # Redis is down. Before, the handshake answered 500.
@@ -164,12 +165,12 @@ async def test_a_board_opens_and_follows_moves_while_redis_is_down(
     }
     settings.LIVE_FALLBACK_POLL_SECONDS = 0.05
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0", bob)
     )
     try:
         # The move's own group message is lost (robust on commit): the
         # fallback poll brings it.
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         html = await socket.receive_from(timeout=5)
     finally:
         await socket.disconnect()
@@ -202,18 +203,18 @@ def flaky_layer(settings, monkeypatch):
 
 
 async def test_a_board_rejoins_its_group_when_the_layer_is_back(
-    socket_for, settings, flaky_layer, race_match, alice
+    socket_for, settings, flaky_layer, started_match, alice
 ):
     # A spectator: a person's catch-up sends their bell too.
     socket = await connected(
-        await socket_for(f"/ws/matches/{race_match.id}/?version=0")
+        await socket_for(f"/ws/matches/{started_match.id}/?version=0")
     )
     try:
         flaky_layer.down = False
         await asyncio.wait_for(flaky_layer.joined.wait(), timeout=5)
         # Back in the group, the poll stops: a move arrives by group message.
         settings.LIVE_FALLBACK_POLL_SECONDS = 3600
-        await _play_first(race_match, alice, 0)
+        await _play_first(started_match, alice, 0)
         html = await socket.receive_from(timeout=5)
     finally:
         await socket.disconnect()

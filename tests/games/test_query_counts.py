@@ -17,10 +17,12 @@ from rest_framework.test import APIClient
 from accounts.services import api_token_get_or_create
 from games import consumers, selectors, services
 from games.models import Match
-from games.rules.race import RaceRules
+from games.rules.rng import Rng
 from tests.games.helpers import legal_json
+from tests.games.toy import toy_position
+from tests.games.toy.engine import ToyRules
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
@@ -44,7 +46,7 @@ def _queries(call):
 
 def _matches_for(alice, bob, count):
     for _ in range(count):
-        match = services.match_create(user=alice, game_slug="race", seats=2)
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
         services.seat_claim(match_id=match.id, user=bob)
 
 
@@ -75,8 +77,8 @@ def _person_to_move(match, users_by_seat):
 
 @pytest.fixture
 def four_seats(alice, bob, robot_enqueues):
-    """A Race with alice, bob and two robots (robots never move here)."""
-    match = services.match_create(user=alice, game_slug="race", seats=4)
+    """A Toy match with alice, bob and two robots (robots never move here)."""
+    match = services.match_create(user=alice, game_slug="toy", seats=4)
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_robot_add(match_id=match.id, user=alice, robot="")
     services.seat_robot_add(match_id=match.id, user=alice, robot="")
@@ -101,10 +103,10 @@ def rat_um_rad_four_seats(alice, bob, robot_enqueues):
 
 
 @pytest.fixture(params=["three seats", "four seats", "rat um rad"])
-def match_and_players(request, race_match, alice, bob):
-    """Race with alice, bob and one robot, or with two robots; Rat um Rad with two."""
+def match_and_players(request, started_match, alice, bob):
+    """The Toy with alice, bob and one robot, or two robots; Rat um Rad with two."""
     if request.param == "three seats":
-        return race_match, {0: alice, 1: bob}
+        return started_match, {0: alice, 1: bob}
     if request.param == "rat um rad":
         return request.getfixturevalue("rat_um_rad_four_seats"), {0: alice, 1: bob}
     return request.getfixturevalue("four_seats"), {0: alice, 1: bob}
@@ -116,7 +118,7 @@ def test_the_lobby_reads_a_fixed_number_of_queries(
     _matches_for(alice, bob, 2)
     few = _queries(lambda: alice_client.get("/play/"))
     _matches_for(alice, bob, 12)
-    services.match_create(user=bob, game_slug="race", seats=3)
+    services.match_create(user=bob, game_slug="toy", seats=3)
 
     # Session, user; my matches and their seats; open matches and their
     # seats; finished matches (none); the bell's unread count.
@@ -134,16 +136,19 @@ def test_the_robot_sweep_is_one_query_whatever_the_number_of_matches(
     assert _queries(services.robot_turns_resume) == 1
 
 
-def test_a_move_costs_a_fixed_number_of_queries(race_match, alice):
-    move = legal_json(race_match, 0)[0]
+def test_a_move_costs_a_fixed_number_of_queries(started_match, alice):
+    # A roll of 5 (the die set so): alice stays to move, no turn begins.
+    toy_position(started_match, rng=Rng(seed=0))
+    move = {"kind": "roll"}
 
     count = _queries(
         lambda: services.move_submit(
-            match_id=race_match.id, user=alice, move_data=move, expected_version=0
+            match_id=started_match.id, user=alice, move_data=move, expected_version=0
         )
     )
 
-    # Lock, seats, save, Move row, to-move columns (mover cleared), plus
+    # Lock, seats, save, Move row, to-move columns (the mover's decision
+    # is now the one at version 1), plus
     # the savepoint pair of the atomic block in a test transaction; the
     # match is timed (Daily, the default): the clocks follow in one read of
     # the seats, one write of those that changed and the match's deadline.
@@ -276,39 +281,39 @@ def test_a_push_render_reads_four_queries(
             consumers.board_render(match.id, position, True, "en", 1)
 
 
-def test_a_request_parses_the_state_once(api_for, race_match, alice, monkeypatch):
+def test_a_request_parses_the_state_once(api_for, started_match, alice, monkeypatch):
     parses = []
-    parse = RaceRules.state_from_json
+    parse = ToyRules.state_from_json
 
     def counting(self, data):
         parses.append(1)
         return parse(self, data)
 
-    monkeypatch.setattr(RaceRules, "state_from_json", counting)
+    monkeypatch.setattr(ToyRules, "state_from_json", counting)
     client = api_for(alice)
-    body = {"version": 0, "move": legal_json(race_match, 0)[0]}
+    body = {"version": 0, "move": legal_json(started_match, 0)[0]}
     parses.clear()
 
     assert (
         client.post(
-            f"/api/matches/{race_match.id}/moves/", body, format="json"
+            f"/api/matches/{started_match.id}/moves/", body, format="json"
         ).status_code
         == 200
     )
     # The service parses it; the answer reuses the state the move produced.
     assert len(parses) == 1
     parses.clear()
-    client.get(f"/api/matches/{race_match.id}/")
+    client.get(f"/api/matches/{started_match.id}/")
     assert len(parses) == 1
 
 
-def test_the_api_builds_no_log(api_for, race_match, alice, monkeypatch):
+def test_the_api_builds_no_log(api_for, started_match, alice, monkeypatch):
     def no_log(*args, **kwargs):
         raise AssertionError("the API shows no log")
 
     monkeypatch.setattr("games.selectors.board.log_for", no_log)
 
-    assert api_for(alice).get(f"/api/matches/{race_match.id}/").status_code == 200
+    assert api_for(alice).get(f"/api/matches/{started_match.id}/").status_code == 200
 
 
 def test_lists_do_not_load_match_states(alice, bob, django_assert_max_num_queries):
@@ -323,8 +328,7 @@ def test_lists_do_not_load_match_states(alice, bob, django_assert_max_num_querie
 def test_the_lobby_lists_a_bounded_number_of_open_matches(alice, monkeypatch):
     monkeypatch.setattr("games.selectors.lists.OPEN_MATCHES_SHOWN", 3)
     created = [
-        services.match_create(user=alice, game_slug="race", seats=2).id
-        for _ in range(5)
+        services.match_create(user=alice, game_slug="toy", seats=2).id for _ in range(5)
     ]
 
     # The newest ones.

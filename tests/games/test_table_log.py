@@ -15,18 +15,31 @@ from channels.db import database_sync_to_async
 
 from games import selectors, services
 from games.models import MatchEvent, Move
+from games.rules.rng import Rng
 from games.selectors.table_log import table_event_line
 from tests.games.helpers import legal_json
+from tests.games.toy import toy_position
+
+pytestmark = pytest.mark.usefixtures("toy")
+
 
 ENTRY_ID = re.compile(r'<li id="(log-e?\d+)" data-log-entry')
 
 
-def _move(match, user, seat):
+def _move(match, user, seat, *, ends_turn=True):
+    """Let `seat` bank 5 points, ending its turn; or roll a 5 and stay to move."""
+    if ends_turn:
+        toy_position(match, pending=5)
+        move = {"kind": "bank"}
+    else:
+        toy_position(match, rng=Rng(seed=0))  # the die shows 5
+        move = {"kind": "roll"}
     match.refresh_from_db()
+    assert move in legal_json(match, seat)
     services.move_submit(
         match_id=match.id,
         user=user,
-        move_data=legal_json(match, seat)[0],
+        move_data=move,
         expected_version=match.version,
     )
     match.refresh_from_db()
@@ -40,15 +53,15 @@ def _log(match, seat=None, since=None):
 
 
 @pytest.mark.django_db
-def test_events_follow_the_move_of_their_version(race_match, alice, bob):
-    services.match_cancel_agree(match_id=race_match.id, user=alice)
-    _move(race_match, alice, 0)
-    services.match_cancel_agree(match_id=race_match.id, user=bob)
-    _move(race_match, bob, 1)
+def test_events_follow_the_move_of_their_version(started_match, alice, bob):
+    services.match_cancel_agree(match_id=started_match.id, user=alice)
+    _move(started_match, alice, 0)
+    services.match_cancel_agree(match_id=started_match.id, user=bob)
+    _move(started_match, bob, 1)
 
-    log = _log(race_match)
+    log = _log(started_match)
 
-    proposals = MatchEvent.objects.filter(match=race_match).order_by("id")
+    proposals = MatchEvent.objects.filter(match=started_match).order_by("id")
     assert [entry.dom_id for entry in log] == [
         f"log-e{proposals[0].id}",
         "log-1",
@@ -63,13 +76,13 @@ def test_events_follow_the_move_of_their_version(race_match, alice, bob):
 
 @pytest.mark.django_db
 def test_a_log_since_a_version_repeats_only_the_events_at_that_version(
-    race_match, alice, bob
+    started_match, alice, bob
 ):
-    services.match_cancel_agree(match_id=race_match.id, user=alice)
-    _move(race_match, alice, 0)
-    services.match_cancel_agree(match_id=race_match.id, user=bob)
+    services.match_cancel_agree(match_id=started_match.id, user=alice)
+    _move(started_match, alice, 0)
+    services.match_cancel_agree(match_id=started_match.id, user=bob)
 
-    log = _log(race_match, seat=1, since=1)
+    log = _log(started_match, seat=1, since=1)
 
     # The move 1 and the event before it are on the page already.
     assert [entry.lines for entry in log] == [("Bob proposes to cancel the match.",)]
@@ -77,29 +90,31 @@ def test_a_log_since_a_version_repeats_only_the_events_at_that_version(
 
 @pytest.mark.django_db
 def test_the_board_page_shows_the_events_with_their_own_ids(
-    race_match, alice, bob, client_for
+    started_match, alice, bob, client_for
 ):
-    services.match_cancel_agree(match_id=race_match.id, user=alice)
-    _move(race_match, alice, 0)
+    services.match_cancel_agree(match_id=started_match.id, user=alice)
+    _move(started_match, alice, 0)
 
-    html = client_for(bob).get(f"/matches/{race_match.id}/").content.decode()
+    html = client_for(bob).get(f"/matches/{started_match.id}/").content.decode()
 
-    event = MatchEvent.objects.get(match=race_match)
+    event = MatchEvent.objects.get(match=started_match)
     # Newest first.
     assert ENTRY_ID.findall(html) == ["log-1", f"log-e{event.id}"]
     assert "Alice proposes to cancel the match." in html
 
 
 @pytest.mark.django_db
-def test_a_move_played_at_a_timeout_says_so(race_match, alice, client_for):
-    _move(race_match, alice, 0)
-    Move.objects.filter(match=race_match, seq=1).update(by_robot=True, by_timeout=True)
+def test_a_move_played_at_a_timeout_says_so(started_match, alice, client_for):
+    _move(started_match, alice, 0)
+    Move.objects.filter(match=started_match, seq=1).update(
+        by_robot=True, by_timeout=True
+    )
 
-    html = client_for(alice).get(f"/matches/{race_match.id}/").content.decode()
+    html = client_for(alice).get(f"/matches/{started_match.id}/").content.decode()
 
     (entry,) = re.findall(r'<li id="log-1".*?</li>', html, re.S)
     assert "timed out, played by the robot" in entry
-    assert _log(race_match)[0].by_timeout
+    assert _log(started_match)[0].by_timeout
 
 
 @pytest.mark.parametrize(
@@ -191,22 +206,23 @@ def test_every_kind_is_covered():
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("own_channel_layer")
 async def test_pushed_events_reach_an_open_board_once(
-    socket_for, race_match, alice, bob
+    socket_for, started_match, alice, bob
 ):
-    socket = await socket_for(f"/ws/matches/{race_match.id}/?version=0", bob)
+    socket = await socket_for(f"/ws/matches/{started_match.id}/?version=0", bob)
     connected, _ = await socket.connect()
     assert connected
     pushes = []
     try:
         # No move: the version stays 0, and the proposal still arrives.
         await database_sync_to_async(services.match_cancel_agree)(
-            match_id=race_match.id, user=alice
+            match_id=started_match.id, user=alice
         )
         pushes.append(await socket.receive_from(timeout=5))
-        await database_sync_to_async(_move)(race_match, alice, 0)
+        # alice stays to move: bob's bell gets no push in between.
+        await database_sync_to_async(_move)(started_match, alice, 0, ends_turn=False)
         pushes.append(await socket.receive_from(timeout=5))
         await database_sync_to_async(services.match_cancel_agree)(
-            match_id=race_match.id, user=bob
+            match_id=started_match.id, user=bob
         )
         pushes.append(await socket.receive_from(timeout=5))
     finally:
@@ -214,7 +230,7 @@ async def test_pushed_events_reach_an_open_board_once(
 
     events = await database_sync_to_async(
         lambda: list(
-            MatchEvent.objects.filter(match=race_match)
+            MatchEvent.objects.filter(match=started_match)
             .order_by("id")
             .values_list("id", flat=True)
         )

@@ -18,13 +18,13 @@ from games import exceptions, selectors, services
 from games.clocks import DAY, HOUR, MINUTE, PRESETS
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 def test_a_match_of_two_or_more_seats_is_daily_by_default(alice):
-    match = services.match_create(user=alice, game_slug="race", seats=3)
+    match = services.match_create(user=alice, game_slug="toy", seats=3)
 
     assert match.time_control == PRESETS["daily"].to_json()
     assert match.clock_control() == PRESETS["daily"]
@@ -34,7 +34,7 @@ def test_a_match_of_two_or_more_seats_is_daily_by_default(alice):
 @pytest.mark.parametrize("preset", ["fast", "daily", "relaxed", "live"])
 def test_a_preset_is_stored_as_its_json(alice, preset):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control=preset
+        user=alice, game_slug="toy", seats=2, time_control=preset
     )
 
     match.refresh_from_db()
@@ -44,7 +44,7 @@ def test_a_preset_is_stored_as_its_json(alice, preset):
 def test_a_solo_match_is_untimed_whatever_is_asked(alice):
     # Nobody waits on a solo match: no clock may time its player out.
     match = services.match_create(
-        user=alice, game_slug="dice-stars", seats=1, time_control="live"
+        user=alice, game_slug="toy", seats=1, time_control="live"
     )
 
     match.refresh_from_db()
@@ -56,7 +56,7 @@ def test_a_solo_match_is_untimed_whatever_is_asked(alice):
 def test_a_custom_control_is_stored_in_seconds(alice):
     match = services.match_create(
         user=alice,
-        game_slug="race",
+        game_slug="toy",
         seats=2,
         time_control={"bank": 2 * HOUR, "increment": 30 * MINUTE, "cap": 4 * HOUR},
     )
@@ -73,13 +73,13 @@ def test_a_custom_control_is_stored_in_seconds(alice):
 def test_the_custom_bounds_themselves_are_accepted(alice):
     services.match_create(
         user=alice,
-        game_slug="race",
+        game_slug="toy",
         seats=2,
         time_control={"bank": MINUTE, "increment": 0, "cap": MINUTE},
     )
     services.match_create(
         user=alice,
-        game_slug="race",
+        game_slug="toy",
         seats=2,
         time_control={"bank": 30 * DAY, "increment": 7 * DAY, "cap": 30 * DAY},
     )
@@ -125,7 +125,7 @@ def test_a_bad_time_control_is_refused_and_creates_nothing(
 ):
     with pytest.raises(exceptions.InvalidMatchSettings) as refusal:
         services.match_create(
-            user=alice, game_slug="race", seats=2, time_control=time_control
+            user=alice, game_slug="toy", seats=2, time_control=time_control
         )
 
     # The reason is a sentence for a person, the one the service names.
@@ -138,7 +138,7 @@ def test_a_bad_time_control_is_refused_and_creates_nothing(
 def test_a_bad_time_control_is_refused_for_a_solo_match_too(alice):
     with pytest.raises(exceptions.InvalidMatchSettings):
         services.match_create(
-            user=alice, game_slug="dice-stars", seats=1, time_control="blitz"
+            user=alice, game_slug="toy", seats=1, time_control="blitz"
         )
 
     assert not Match.objects.exists()
@@ -146,7 +146,7 @@ def test_a_bad_time_control_is_refused_for_a_solo_match_too(alice):
 
 def test_private_must_be_a_flag(alice):
     with pytest.raises(exceptions.InvalidMatchSettings) as refusal:
-        services.match_create(user=alice, game_slug="race", seats=2, private="yes")
+        services.match_create(user=alice, game_slug="toy", seats=2, private="yes")
 
     assert refusal.value.message == exceptions.PRIVATE_NOT_A_FLAG
     assert not Match.objects.exists()
@@ -155,19 +155,19 @@ def test_private_must_be_a_flag(alice):
 def test_a_timed_match_starts_every_clock_with_the_bank(alice, bob):
     with time_machine.travel(START, tick=False):
         match = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="fast"
+            user=alice, game_slug="toy", seats=2, time_control="fast"
         )
         services.seat_claim(match_id=match.id, user=bob)
 
     match.refresh_from_db()
-    # Race's favourites: both seats choose at once, both clocks run.
+    # Every seat's bank; alice's clock runs (she moves first).
     assert match.turn_deadline_at == START + timedelta(hours=12)
     assert {s.clock_bank for s in match.seats.all()} == {12 * HOUR}
 
 
 def test_a_private_untimed_match_takes_people_and_runs_no_clock(alice, bob):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="untimed", private=True
+        user=alice, game_slug="toy", seats=2, time_control="untimed", private=True
     )
 
     services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
@@ -181,7 +181,7 @@ def test_a_private_untimed_match_takes_people_and_runs_no_clock(alice, bob):
 
 def test_a_public_untimed_match_refuses_people(alice, bob):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="untimed"
+        user=alice, game_slug="toy", seats=2, time_control="untimed"
     )
 
     with pytest.raises(exceptions.SeatUnavailable) as refusal:
@@ -193,7 +193,7 @@ def test_a_public_untimed_match_refuses_people(alice, bob):
 
 def test_a_public_untimed_match_takes_robots(alice):
     match = services.match_create(
-        user=alice, game_slug="race", seats=3, time_control="untimed"
+        user=alice, game_slug="toy", seats=3, time_control="untimed"
     )
 
     services.seat_robot_add(match_id=match.id, user=alice)
@@ -206,7 +206,7 @@ def test_a_public_untimed_match_takes_robots(alice):
 
 def test_the_creator_of_an_untimed_match_is_told_they_already_sit_there(alice):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="untimed"
+        user=alice, game_slug="toy", seats=2, time_control="untimed"
     )
 
     with pytest.raises(exceptions.SeatUnavailable) as refusal:
@@ -216,25 +216,25 @@ def test_the_creator_of_an_untimed_match_is_told_they_already_sit_there(alice):
 
 
 def test_the_lobby_lists_neither_private_nor_untimed_matches(alice):
-    listed = services.match_create(user=alice, game_slug="race", seats=2)
+    listed = services.match_create(user=alice, game_slug="toy", seats=2)
     live = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="live"
+        user=alice, game_slug="toy", seats=2, time_control="live"
     )
-    services.match_create(user=alice, game_slug="race", seats=2, private=True)
+    services.match_create(user=alice, game_slug="toy", seats=2, private=True)
     services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="untimed", private=True
+        user=alice, game_slug="toy", seats=2, time_control="untimed", private=True
     )
-    services.match_create(user=alice, game_slug="race", seats=2, time_control="untimed")
+    services.match_create(user=alice, game_slug="toy", seats=2, time_control="untimed")
 
     assert {m.id for m in selectors.open_matches()} == {listed.id, live.id}
-    assert {m.id for m in selectors.open_matches(game_slug="race")} == {
+    assert {m.id for m in selectors.open_matches(game_slug="toy")} == {
         listed.id,
         live.id,
     }
 
 
 def test_a_private_match_is_still_joined_by_its_link(alice, bob):
-    match = services.match_create(user=alice, game_slug="race", seats=2, private=True)
+    match = services.match_create(user=alice, game_slug="toy", seats=2, private=True)
 
     services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
 

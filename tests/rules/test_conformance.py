@@ -26,19 +26,18 @@ from games.rules.base import (
     GameEntry,
     IllegalMove,
     Message,
-    Playthrough,
     Rules,
     turns_started,
 )
 from games.rules.base.view_types import view_check
 from games.rules.rng import Rng
+from tests.games import toy
 
 from .conftest import GAMES_PLAYED
-from .toy import TOY, TOY_ROBOTS
 
 # A test-only game for what the site's games do not exercise: no fixed bound
 # on moves (a cap on turns instead) and a choice option.
-TOY_ENTRY = GameEntry(rules=TOY, robots=TOY_ROBOTS, playthrough=Playthrough(seats=2))
+TOY_ENTRY = toy.ENTRY
 
 
 def entries() -> dict[str, GameEntry]:

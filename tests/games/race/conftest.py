@@ -1,8 +1,8 @@
 """Race scenario builder: play-phase states set by hand (BG "Scenario Tests").
 
 `race_state` (the `scenario` fixture) builds a Race `State` with chosen
-positions, hands, favourites and draw pile; platform tests that need a
-position random play rarely reaches import it too.
+positions, hands, favourites and draw pile; `race_match` is a started Race
+match (the platform's own tests play the Toy's: `started_match`).
 """
 
 from __future__ import annotations
@@ -100,3 +100,15 @@ def race():
 def scenario():
     """The `race_state` builder: `scenario(positions=..., hands=...)`."""
     return race_state
+
+
+@pytest.fixture
+def race_match(alice, bob):
+    """A running 3-seat Race match: alice (0), bob (1) and a robot (2)."""
+    from games import services
+
+    match = services.match_create(user=alice, game_slug="race", seats=3, options={})
+    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    match.refresh_from_db()
+    return match

@@ -7,17 +7,17 @@ import pytest
 from games import selectors
 from tests.games.helpers import play_to_end
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
-def test_log_names_players_instead_of_seat_numbers(race_match, alice, bob):
-    play_to_end(race_match, {0: alice, 1: bob})
-    race_match.refresh_from_db()
-    seat = race_match.seats.get(user=alice)
+def test_log_names_players_instead_of_seat_numbers(started_match, alice, bob):
+    play_to_end(started_match, {0: alice, 1: bob})
+    started_match.refresh_from_db()
+    seat = started_match.seats.get(user=alice)
 
     lines = [
         line
-        for entry in selectors.board_context(match=race_match, seat=seat).log
+        for entry in selectors.board_context(match=started_match, seat=seat).log
         for line in entry.lines
     ]
 
@@ -26,11 +26,11 @@ def test_log_names_players_instead_of_seat_numbers(race_match, alice, bob):
     assert not any(line.startswith("Player ") for line in lines)
 
 
-def test_ranking_lists_every_seat_best_first_once_finished(race_match, alice, bob):
-    play_to_end(race_match, {0: alice, 1: bob})
-    race_match.refresh_from_db()
+def test_ranking_lists_every_seat_best_first_once_finished(started_match, alice, bob):
+    play_to_end(started_match, {0: alice, 1: bob})
+    started_match.refresh_from_db()
 
-    board = selectors.board_context(match=race_match, seat=None)
+    board = selectors.board_context(match=started_match, seat=None)
 
     ranks = [seat.rank for seat in board.ranking]
     assert ranks == sorted(ranks)

@@ -16,15 +16,15 @@ from accounts.models import User
 from games import selectors, services
 from games.models import Match, Seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 def _started(alice, bob, time_control, **fields):
-    """Return a running 2-seat Race: both seats choose at once, both clocks run."""
+    """Return a running 2-seat Toy match: alice (0) is to move, her clock runs."""
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control=time_control, **fields
+        user=alice, game_slug="toy", seats=2, time_control=time_control, **fields
     )
     services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
     match.refresh_from_db()
@@ -38,7 +38,7 @@ def _board(match, user=None):
 
 def test_my_turns_come_first_the_soonest_deadline_first(alice, bob, carol):
     with time_machine.travel(START, tick=False):
-        waiting = services.match_create(user=alice, game_slug="race", seats=2)
+        waiting = services.match_create(user=alice, game_slug="toy", seats=2)
         untimed = _started(alice, bob, "untimed", private=True)
         daily = _started(alice, bob, "daily")
         live = _started(alice, bob, "live")
@@ -117,7 +117,7 @@ def test_an_untimed_match_has_no_clock(alice, bob):
 
 def test_an_open_match_shows_the_bank_every_seat_will_get(alice):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="fast"
+        user=alice, game_slug="toy", seats=2, time_control="fast"
     )
 
     seats = _board(match).seats
@@ -129,16 +129,17 @@ def test_an_open_match_shows_the_bank_every_seat_will_get(alice):
 
 
 def test_a_vacation_freezes_the_clock_of_a_seat_to_move(alice, bob):
-    User.objects.filter(id=bob.id).update(vacation_until=START + timedelta(days=5))
+    User.objects.filter(id=alice.id).update(vacation_until=START + timedelta(days=5))
     with time_machine.travel(START, tick=False):
         match = _started(alice, bob, "daily")
         board = _board(match)
 
+    # Alice is to move but away: her clock stands; bob's waits for his turn.
     alice_seat, bob_seat = board.seats
-    assert alice_seat.clock_running
-    assert (bob_seat.clock_running, bob_seat.clock_frozen) == (False, True)
-    assert bob_seat.clock_left == 24 * 3600
-    assert bob_seat.vacation_until == START + timedelta(days=5)
+    assert (alice_seat.clock_running, alice_seat.clock_frozen) == (False, True)
+    assert alice_seat.clock_left == 24 * 3600
+    assert alice_seat.vacation_until == START + timedelta(days=5)
+    assert (bob_seat.clock_running, bob_seat.clock_frozen) == (False, False)
 
 
 def test_a_paused_match_says_so_and_its_clocks_stand(alice, bob):
@@ -150,4 +151,6 @@ def test_a_paused_match_says_so_and_its_clocks_stand(alice, bob):
         board = _board(match)
 
     assert board.paused
-    assert all(s.clock_frozen and not s.clock_running for s in board.seats)
+    # Alice was to move: her clock stands; no clock runs.
+    assert board.seats[0].clock_frozen
+    assert not any(s.clock_running for s in board.seats)

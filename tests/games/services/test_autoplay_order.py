@@ -1,7 +1,9 @@
 """Who is asked to "finish automatically" when, and the answer "no".
 
-Race rules, Choice of Favorites: "the system will first ask the winner, then
-all other players"; Spielpost rulings, Decided game: the offer goes first to
+The rules say when a match is decided and who wins it (Race: Choice of
+Favorites, "the system will first ask the winner, then all other players";
+here the test-only Toy, told so by `toy_decided`); Spielpost rulings, Decided
+game: the offer goes first to
 the winner(s) and, once they have answered, to the other players, at any
 time, not only on their turn. An answer is a seat setting: accepting puts a
 robot stand-in on the seat, declining is stored on the seat; robots are not
@@ -14,30 +16,24 @@ import pytest
 
 from games import exceptions, selectors, services
 from games.models import Seat
-from tests.games.helpers import seats_to_move, state_store
-from tests.games.race.conftest import race_state
-from tests.games.race.helpers import BOB_WINS
+from tests.games.helpers import seats_to_move
+from tests.games.toy import toy_decided
 
-pytestmark = pytest.mark.django_db
-
-# BOB_WINS: alice (0) is to move, bob (1) wins whatever happens. Here the
-# same race, but the robot (2) backs Celya and Elaari.
-ROBOT_WINS = {
-    **BOB_WINS,
-    "favourites": (("rithle", "aristas"), ("rithle", "celya"), ("celya", "elaari")),
-}
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
-def bob_wins(race_match):
-    state_store(race_match, race_state(**BOB_WINS))
-    return race_match
+def bob_wins(started_match, monkeypatch):
+    """The match is decided (the rules say so): bob (1) wins, alice (0) is to move."""
+    toy_decided(monkeypatch, frozenset({1}))
+    return started_match
 
 
 @pytest.fixture
-def robot_wins(race_match):
-    state_store(race_match, race_state(**ROBOT_WINS))
-    return race_match
+def robot_wins(started_match, monkeypatch):
+    """The match is decided: the robot (2) wins, alice (0) is to move."""
+    toy_decided(monkeypatch, frozenset({2}))
+    return started_match
 
 
 def _offer(match, user):
@@ -124,12 +120,12 @@ def test_declining_twice_is_refused(bob_wins, bob):
     assert refusal.value.message == exceptions.AUTOPLAY_ALREADY_DECLINED
 
 
-def test_declining_is_refused_while_the_race_is_open(race_match, alice):
+def test_declining_is_refused_while_the_match_is_open(started_match, alice):
     with pytest.raises(exceptions.InvalidMove) as refusal:
-        services.seat_autoplay_decline(match_id=race_match.id, user=alice)
+        services.seat_autoplay_decline(match_id=started_match.id, user=alice)
 
     assert refusal.value.message == exceptions.AUTOPLAY_NOT_OFFERED
-    assert _seat(race_match, 0).autoplay_declined_at is None
+    assert _seat(started_match, 0).autoplay_declined_at is None
 
 
 def test_declining_while_a_robot_stands_in_is_refused(bob_wins, bob):
@@ -164,13 +160,13 @@ def test_taking_the_seat_back_counts_as_declining(bob_wins, alice, bob):
     assert _offer(bob_wins, alice) == (True, False, False)
 
 
-def test_taking_back_a_stand_in_before_any_offer_is_no_answer(race_match, alice):
-    services.seat_stand_in_assign(match_id=race_match.id, position=0)
+def test_taking_back_a_stand_in_before_any_offer_is_no_answer(started_match, alice):
+    services.seat_stand_in_assign(match_id=started_match.id, position=0)
 
-    services.seat_take_back(match_id=race_match.id, user=alice)
+    services.seat_take_back(match_id=started_match.id, user=alice)
 
-    # Once the race is decided, alice is asked like everybody else.
-    assert _seat(race_match, 0).autoplay_declined_at is None
+    # Once the match is decided, alice is asked like everybody else.
+    assert _seat(started_match, 0).autoplay_declined_at is None
 
 
 def test_only_a_seated_person_of_a_running_match_may_decline(

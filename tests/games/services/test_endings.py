@@ -15,14 +15,15 @@ from games.models import LeaveReason, Match, MatchEvent, Seat
 from games.rules import Outcome
 from games.services.core import outcome_resigned_last
 from tests.games.helpers import legal_json, play_to_end, seats_to_move
+from tests.games.toy import toy_position
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture
 def duel(alice, bob):
-    """A running 2-seat Race: alice (0) against bob (1)."""
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    """A running 2-seat Toy match: alice (0) against bob (1)."""
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     match.refresh_from_db()
     return match
@@ -30,8 +31,8 @@ def duel(alice, bob):
 
 @pytest.fixture
 def table_of_four(alice, bob, carol):
-    """A running 4-seat Race: alice (0), bob (1), carol (2) and a robot (3)."""
-    match = services.match_create(user=alice, game_slug="race", seats=4)
+    """A running 4-seat Toy match: alice (0), bob (1), carol (2) and a robot (3)."""
+    match = services.match_create(user=alice, game_slug="toy", seats=4)
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_claim(match_id=match.id, user=carol)
     services.seat_robot_add(match_id=match.id, user=alice)
@@ -72,7 +73,7 @@ def test_resigning_a_duel_finishes_it_and_the_opponent_wins(
 
 
 def test_resigning_alone_against_the_game_lets_the_game_win(alice):
-    match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+    match = services.match_create(user=alice, game_slug="toy", seats=1)
 
     services.match_resign(match_id=match.id, user=alice)
 
@@ -91,6 +92,7 @@ def test_resigning_at_a_bigger_table_hands_the_seat_to_a_robot(
     group_sends,
     robot_enqueues,
 ):
+    toy_position(table_of_four, current=1)
     assert 1 in seats_to_move(table_of_four)
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -102,10 +104,10 @@ def test_resigning_at_a_bigger_table_hands_the_seat_to_a_robot(
     assert (seat.controller, seat.user, seat.robot, seat.left_reason) == (
         Seat.Controller.STAND_IN,
         bob,
-        "random",
+        "greedy",  # the game's default robot
         LeaveReason.RESIGNED,
     )
-    # Bob was to move (favourites): the robot is asked to play for him.
+    # Bob was to move: the robot is asked to play for him.
     assert robot_enqueues == [(table_of_four.id, table_of_four.version)]
     groups = {group for group, _event in group_sends}
     assert {match_group(table_of_four.id)} | {
@@ -114,13 +116,14 @@ def test_resigning_at_a_bigger_table_hands_the_seat_to_a_robot(
 
 
 def test_a_resigned_person_cannot_move_nor_take_the_seat_back(table_of_four, bob):
+    toy_position(table_of_four, current=1)
     services.match_resign(match_id=table_of_four.id, user=bob)
 
     with pytest.raises(exceptions.NotYourTurn):
         services.move_submit(
             match_id=table_of_four.id,
             user=bob,
-            move_data=legal_json(table_of_four, 1)[0],
+            move_data={"kind": "roll"},
             expected_version=table_of_four.version,
         )
     with pytest.raises(exceptions.InvalidMove) as refusal:
@@ -170,11 +173,11 @@ def test_the_robot_plays_the_resigned_seat_out_and_its_person_ranks_last(
 def test_resigned_seats_tie_for_last_and_the_others_keep_their_order(
     ranks, resigned, expected
 ):
-    outcome = Outcome(ranks=ranks, reason="race_over", scores=(5,) * len(ranks))
+    outcome = Outcome(ranks=ranks, reason="target", scores=(5,) * len(ranks))
 
     result = outcome_resigned_last(outcome, frozenset(resigned))
 
-    assert result == Outcome(ranks=expected, reason="race_over", scores=outcome.scores)
+    assert result == Outcome(ranks=expected, reason="target", scores=outcome.scores)
 
 
 def test_resigning_twice_is_refused(table_of_four, bob):
@@ -187,9 +190,9 @@ def test_resigning_twice_is_refused(table_of_four, bob):
     assert MatchEvent.objects.filter(match=table_of_four).count() == 1
 
 
-def test_a_spectator_cannot_resign(race_match, carol):
+def test_a_spectator_cannot_resign(started_match, carol):
     with pytest.raises(exceptions.NotSeated):
-        services.match_resign(match_id=race_match.id, user=carol)
+        services.match_resign(match_id=started_match.id, user=carol)
 
 
 def test_a_finished_match_cannot_be_resigned(duel, alice, bob):
@@ -290,7 +293,7 @@ def test_resigning_withdraws_the_persons_agreement(table_of_four, alice, bob):
 
 
 def test_alone_with_robots_proposing_cancels_at_once(alice):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_robot_add(match_id=match.id, user=alice)
 
     services.match_cancel_agree(match_id=match.id, user=alice)
@@ -312,9 +315,9 @@ def test_agreeing_twice_is_refused(table_of_four, alice):
     assert refusal.value.message == exceptions.CANCEL_ALREADY_AGREED
 
 
-def test_a_spectator_cannot_vote(race_match, carol):
+def test_a_spectator_cannot_vote(started_match, carol):
     with pytest.raises(exceptions.NotSeated):
-        services.match_cancel_agree(match_id=race_match.id, user=carol)
+        services.match_cancel_agree(match_id=started_match.id, user=carol)
 
 
 def test_a_proposal_lapses_with_the_next_move(table_of_four, alice, bob, carol):
@@ -322,6 +325,7 @@ def test_a_proposal_lapses_with_the_next_move(table_of_four, alice, bob, carol):
     services.match_cancel_agree(match_id=table_of_four.id, user=bob)
 
     # Carol moves instead of agreeing.
+    toy_position(table_of_four, current=2)
     services.move_submit(
         match_id=table_of_four.id,
         user=carol,

@@ -7,11 +7,17 @@ import pytest
 from games import exceptions, services
 from games.models import Match, Move
 from games.rules import IllegalMove
+from games.rules.rng import Rng
 from games.text import message_text
-from tests.games.helpers import legal_json, play_to_end, seats_to_move, state_of
-from tests.games.race.helpers import reach_play_phase
+from tests.games.helpers import (
+    legal_json,
+    play_to_end,
+    seats_to_move,
+    state_of,
+)
+from tests.games.toy import toy_position
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def _submit(match, user, move, version=None):
@@ -23,13 +29,13 @@ def _submit(match, user, move, version=None):
     )
 
 
-def test_applies_the_move_bumps_the_version_and_logs_it(race_match, alice):
-    move = legal_json(race_match, 0)[0]
-    expected_state, expected_events = race_match.rules.apply(
-        state_of(race_match), 0, race_match.rules.move_from_json(move)
+def test_applies_the_move_bumps_the_version_and_logs_it(started_match, alice):
+    move = legal_json(started_match, 0)[0]
+    expected_state, expected_events = started_match.rules.apply(
+        state_of(started_match), 0, started_match.rules.move_from_json(move)
     )
 
-    match = _submit(race_match, alice, move)
+    match = _submit(started_match, alice, move)
 
     match.refresh_from_db()
     assert match.version == 1
@@ -42,27 +48,33 @@ def test_applies_the_move_bumps_the_version_and_logs_it(race_match, alice):
 
 
 def test_announces_the_new_version_only_on_commit_with_ids_only(
-    race_match, alice, django_capture_on_commit_callbacks, group_sends
+    started_match, alice, bob, django_capture_on_commit_callbacks, group_sends
 ):
+    toy_position(started_match, pending=5)
     with django_capture_on_commit_callbacks(execute=True):
-        _submit(race_match, alice, legal_json(race_match, 0)[0])
+        _submit(started_match, alice, {"kind": "bank"})
         assert group_sends == []
 
     assert group_sends == [
         (
-            f"match-{race_match.id}",
+            f"match-{started_match.id}",
             {
                 "type": "match.changed",
-                "match_id": race_match.id,
+                "match_id": started_match.id,
                 "version": 1,
                 "moved": True,
             },
         ),
-        # alice's favourites are chosen: no longer her turn (her lobby's
-        # list and tab title follow).
+        # alice banked: bob's turn now, and he is told so (a notice), and
+        # their lobby's lists and tab titles follow.
+        (f"user-{bob.id}", {"type": "user.notifications_changed"}),
         (
             f"user-{alice.id}",
-            {"type": "user.matches_changed", "match_id": race_match.id},
+            {"type": "user.matches_changed", "match_id": started_match.id},
+        ),
+        (
+            f"user-{bob.id}",
+            {"type": "user.matches_changed", "match_id": started_match.id},
         ),
     ]
     group, event = group_sends[0]
@@ -73,208 +85,154 @@ def test_announces_the_new_version_only_on_commit_with_ids_only(
 
 
 def test_enqueues_a_robot_turn_only_when_a_robot_is_to_move(
-    race_match, alice, bob, django_capture_on_commit_callbacks, robot_enqueues
+    started_match, alice, bob, django_capture_on_commit_callbacks, robot_enqueues
 ):
-    # All three choose favourites at once, so the robot is to move all along.
+    # alice banks: bob is to move, no robot.
+    toy_position(started_match, pending=5)
     with django_capture_on_commit_callbacks(execute=True):
-        _submit(race_match, alice, legal_json(race_match, 0)[0])
+        _submit(started_match, alice, {"kind": "bank"})
+    assert robot_enqueues == []
+
+    # bob banks: the robot on seat 2 is to move, once the move commits.
+    toy_position(started_match, pending=5)
+    with django_capture_on_commit_callbacks(execute=True):
+        _submit(started_match, bob, {"kind": "bank"})
         assert robot_enqueues == []
 
-    assert robot_enqueues == [(race_match.id, 1)]
-
-
-def test_accepts_a_stale_move_of_a_seat_that_has_waited_since(race_match, alice, bob):
-    # Favourites are chosen by all seats at once: bob's choice moved the
-    # match on while alice was choosing against version 0.
-    bobs = legal_json(race_match, 1)[0]
-    _submit(race_match, bob, bobs)
-    alices = legal_json(race_match, 0)[0]
-
-    _submit(race_match, alice, alices, version=0)
-
-    race_match.refresh_from_db()
-    assert race_match.version == 2
-    assert list(race_match.moves.values_list("seat", "payload")) == [
-        (1, bobs),
-        (0, alices),
-    ]
+    assert robot_enqueues == [(started_match.id, 2)]
 
 
 def test_refuses_a_second_submit_of_the_same_seat_against_the_same_version(
-    race_match, alice
+    started_match, alice
 ):
     # Two tabs, one click each: the first applies, the second is stale
     # (alice is no longer to move), so nothing is doubled.
-    moves = legal_json(race_match, 0)
-    _submit(race_match, alice, moves[0], version=0)
+    toy_position(started_match, pending=5)
+    _submit(started_match, alice, {"kind": "bank"}, version=0)
 
     with pytest.raises(exceptions.StaleMatch) as refusal:
-        _submit(race_match, alice, moves[1], version=0)
+        _submit(started_match, alice, {"kind": "roll"}, version=0)
 
     assert refusal.value.message == exceptions.STALE_MATCH
-    assert race_match.moves.count() == 1
+    assert started_match.moves.count() == 1
 
 
 def test_refuses_a_stale_move_of_a_seat_that_was_not_yet_to_move(
-    race_match, alice, bob
+    started_match, alice, bob
 ):
-    reach_play_phase(race_match, {0: alice, 1: bob})
-    _play_until_a_person_follows_a_person(race_match, {0: alice, 1: bob})
-    race_match.refresh_from_db()
-    waiting = next(s for s in race_match.seats.all() if s.is_to_move)
-    users = {0: alice, 1: bob}
+    toy_position(started_match, pending=5)
+    _submit(started_match, alice, {"kind": "bank"})
+    started_match.refresh_from_db()
+    assert seats_to_move(started_match) == {1}
 
-    # The seat to move now became to move with the last version: a move
-    # made against an older board did not see that last move.
+    # bob became to move with the last version: a move made against an
+    # older board did not see that last move.
     with pytest.raises(exceptions.StaleMatch):
         _submit(
-            race_match,
-            users[waiting.position],
-            legal_json(race_match, waiting.position)[0],
-            version=race_match.version - 1,
+            started_match,
+            bob,
+            legal_json(started_match, 1)[0],
+            version=started_match.version - 1,
         )
 
-    assert race_match.moves.count() == race_match.version
+    assert started_match.moves.count() == started_match.version
 
 
-def _play_until_a_person_follows_a_person(match, users):
-    """Play until a person is to move right after the other person moved."""
-    for _ in range(200):
-        match.refresh_from_db()
-        last = match.moves.order_by("-seq").first()
-        to_move = seats_to_move(match)
-        people = [s for s in sorted(to_move) if s in users]
-        if (
-            people
-            and last is not None
-            and last.seat in users
-            and last.seat not in to_move
-        ):
-            return
-        if people:
-            _submit(match, users[people[0]], legal_json(match, people[0])[0])
-        else:
-            services.robot_move_play(match_id=match.id, expected_version=match.version)
-    pytest.fail("no person followed a person")
-
-
-def test_refuses_a_stale_move_that_the_current_state_makes_illegal(
-    race_match, alice, bob, monkeypatch
-):
-    _submit(race_match, bob, legal_json(race_match, 1)[0])
-    move = legal_json(race_match, 0)[0]
-
-    def refuse(self, state, seat, move):
-        raise IllegalMove("That card is not in your hand.")
-
-    monkeypatch.setattr(type(race_match.rules), "apply", refuse)
-    with pytest.raises(exceptions.StaleMatch) as refusal:
-        _submit(race_match, alice, move, version=0)
-
-    # 409, not 400: the move was fine on the board alice saw.
-    assert refusal.value.message == exceptions.MOVE_OVERTAKEN
-    race_match.refresh_from_db()
-    assert race_match.version == 1
-
-
-def test_refuses_a_version_from_the_future(race_match, alice):
+def test_refuses_a_version_from_the_future(started_match, alice):
     with pytest.raises(exceptions.StaleMatch):
-        _submit(race_match, alice, legal_json(race_match, 0)[0], version=5)
+        _submit(started_match, alice, legal_json(started_match, 0)[0], version=5)
 
-    assert not race_match.moves.exists()
+    assert not started_match.moves.exists()
 
 
-def test_refuses_a_repeated_step_of_a_turn_of_several_steps(alice):
-    # Dice Stars solo: the seat stays to move after each step of its turn,
-    # so a step sent twice against the same version must not apply twice.
-    match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
-    first = legal_json(match, 0)[0]
-    _submit(match, alice, first, version=0)
+def test_refuses_a_repeated_step_of_a_turn_of_several_steps(started_match, alice):
+    # A Toy turn is several rolls: the seat stays to move after each step
+    # (this die shows 5 first, no bust), so a step sent twice against the
+    # same version must not apply twice.
+    toy_position(started_match, rng=Rng(seed=0))
+    _submit(started_match, alice, {"kind": "roll"}, version=0)
+    assert seats_to_move(started_match) == {0}
 
     with pytest.raises(exceptions.StaleMatch):
-        _submit(match, alice, first, version=0)
+        _submit(started_match, alice, {"kind": "roll"}, version=0)
 
-    assert match.moves.count() == 1
+    assert started_match.moves.count() == 1
 
 
-def test_refuses_a_user_without_a_seat(race_match, carol):
+def test_refuses_a_user_without_a_seat(started_match, carol):
     with pytest.raises(exceptions.NotSeated):
-        _submit(race_match, carol, legal_json(race_match, 0)[0])
+        _submit(started_match, carol, legal_json(started_match, 0)[0])
 
-    assert not Move.objects.filter(match=race_match).exists()
+    assert not Move.objects.filter(match=started_match).exists()
 
 
-def test_refuses_a_seat_that_is_not_to_move(race_match, alice, bob):
-    _submit(race_match, alice, legal_json(race_match, 0)[0])
-    race_match.refresh_from_db()
+def test_refuses_a_seat_that_is_not_to_move(started_match, alice, bob):
+    toy_position(started_match, pending=5)
+    _submit(started_match, alice, {"kind": "bank"})
+    started_match.refresh_from_db()
 
-    # Alice has chosen; until everyone has, she is not to move.
+    # Alice has banked; it is bob's turn, not hers.
     with pytest.raises(exceptions.NotYourTurn):
-        _submit(
-            race_match, alice, {"kind": "favourites", "knonsters": ["celya", "elaari"]}
-        )
+        _submit(started_match, alice, {"kind": "roll"})
 
-    race_match.refresh_from_db()
-    assert race_match.version == 1
+    started_match.refresh_from_db()
+    assert started_match.version == 1
 
 
-def test_refuses_an_illegal_move_with_the_rules_message(race_match, alice):
-    move = race_match.rules.move_from_json(
-        {"kind": "play", "card": _any_card(race_match)}
-    )
+def test_refuses_an_illegal_move_with_the_rules_message(started_match, alice):
+    # Banking is illegal before the first roll of a turn.
+    move = started_match.rules.move_from_json({"kind": "bank"})
     with pytest.raises(IllegalMove) as engine_refusal:
-        race_match.rules.apply(state_of(race_match), 0, move)
+        started_match.rules.apply(state_of(started_match), 0, move)
 
     with pytest.raises(exceptions.InvalidMove) as refusal:
-        _submit(race_match, alice, move.to_json())
+        _submit(started_match, alice, move.to_json())
 
     # The player reads the rules' own message, translated.
     assert str(refusal.value.message) == message_text(engine_refusal.value.as_message())
-    race_match.refresh_from_db()
-    assert race_match.version == 0
-    assert not Move.objects.filter(match=race_match).exists()
+    started_match.refresh_from_db()
+    assert started_match.version == 0
+    assert not Move.objects.filter(match=started_match).exists()
 
 
 @pytest.mark.parametrize(
     "junk",
     [
         None,
-        "favourites",
+        "roll",
         42,
-        ["kind", "play"],
+        ["kind", "roll"],
         {},
         {"kind": "teleport"},
-        {"kind": "play"},
-        {"kind": "play", "card": ["x"]},
-        {"kind": "favourites", "knonsters": "rithle"},
-        {"kind": "favourites", "knonsters": ["nobody", "rithle"]},
-        {"kind": "favourites", "knonsters": [{"a": 1}, None]},
-        {"kind": "favourites", "knonsters": ["rithle", "aristas"], "x": 1},
+        {"kind": ["roll"]},
+        {"kind": None},
+        {"kind": "roll", "x": 1},
+        {"kind": "bank", "times": 2},
     ],
 )
-def test_refuses_malformed_move_data_as_an_invalid_move(race_match, alice, junk):
+def test_refuses_malformed_move_data_as_an_invalid_move(started_match, alice, junk):
     with pytest.raises(exceptions.InvalidMove) as refusal:
-        _submit(race_match, alice, junk)
+        _submit(started_match, alice, junk)
 
     assert str(refusal.value.message)
-    race_match.refresh_from_db()
-    assert race_match.version == 0
-    assert not Move.objects.filter(match=race_match).exists()
+    started_match.refresh_from_db()
+    assert started_match.version == 0
+    assert not Move.objects.filter(match=started_match).exists()
 
 
-def test_refuses_moves_in_a_finished_match(race_match, alice, bob):
-    play_to_end(race_match, {0: alice, 1: bob})
-    race_match.refresh_from_db()
+def test_refuses_moves_in_a_finished_match(started_match, alice, bob):
+    play_to_end(started_match, {0: alice, 1: bob})
+    started_match.refresh_from_db()
 
     with pytest.raises(exceptions.MatchNotActive):
-        _submit(race_match, alice, {"kind": "play", "card": "rank4"})
+        _submit(started_match, alice, {"kind": "roll"})
 
 
 def test_refuses_moves_in_an_open_match(alice):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
 
     with pytest.raises(exceptions.MatchNotActive):
-        _submit(match, alice, {"kind": "play", "card": "rank4"})
+        _submit(match, alice, {"kind": "roll"})
 
 
 def test_refuses_moves_in_an_unknown_match(alice):
@@ -284,17 +242,10 @@ def test_refuses_moves_in_an_unknown_match(alice):
         )
 
 
-def _any_card(match):
-    """Return a card id: playing a card is illegal while favourites are chosen."""
-    state = state_of(match)
-    assert match.rules.view(state, 0)["phase"] == "favourites"
-    return state.hands[0][0]
+def test_match_status_stays_active_until_the_outcome(started_match, alice, bob):
+    moves = play_to_end(started_match, {0: alice, 1: bob}, seed=3)
 
-
-def test_match_status_stays_active_until_the_outcome(race_match, alice, bob):
-    moves = play_to_end(race_match, {0: alice, 1: bob}, seed=3)
-
-    race_match.refresh_from_db()
-    assert race_match.status == Match.Status.FINISHED
-    assert race_match.outcome is not None
-    assert race_match.version == moves == race_match.moves.count()
+    started_match.refresh_from_db()
+    assert started_match.status == Match.Status.FINISHED
+    assert started_match.outcome is not None
+    assert started_match.version == moves == started_match.moves.count()

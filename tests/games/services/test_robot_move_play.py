@@ -5,65 +5,71 @@ import pytest
 from games import services
 from games.models import Match, Move
 from tests.games.helpers import legal_json, play_to_end, seats_to_move, state_of
+from tests.games.toy import toy_position
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
-def test_plays_exactly_one_robot_move(race_match):
-    assert 2 in seats_to_move(race_match)
-    offered = legal_json(race_match, 2)
+def test_plays_exactly_one_robot_move(started_match):
+    toy_position(started_match, current=2)
+    assert seats_to_move(started_match) == {2}
+    offered = legal_json(started_match, 2)
 
-    match = services.robot_move_play(match_id=race_match.id, expected_version=0)
+    match = services.robot_move_play(match_id=started_match.id, expected_version=0)
 
     assert match is not None
-    race_match.refresh_from_db()
-    assert race_match.version == 1
-    row = Move.objects.get(match=race_match)
+    started_match.refresh_from_db()
+    assert started_match.version == 1
+    row = Move.objects.get(match=started_match)
     assert (row.seq, row.seat, row.by_robot) == (1, 2, True)
     # The robot only plays what the rules offered its seat.
     assert row.payload in offered
-    # The people's choices are still open: the robot played for itself only.
-    assert seats_to_move(race_match) == {0, 1}
 
 
-def test_a_stale_expected_version_does_nothing(race_match, alice):
+def test_a_stale_expected_version_does_nothing(started_match, alice):
     services.move_submit(
-        match_id=race_match.id,
+        match_id=started_match.id,
         user=alice,
-        move_data=legal_json(race_match, 0)[0],
+        move_data=legal_json(started_match, 0)[0],
         expected_version=0,
     )
-    race_match.refresh_from_db()
-    before = race_match.state
+    started_match.refresh_from_db()
+    before = started_match.state
 
     # A task enqueued for version 0 arrives after version 1 was committed.
-    assert services.robot_move_play(match_id=race_match.id, expected_version=0) is None
+    assert (
+        services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    )
 
-    race_match.refresh_from_db()
-    assert (race_match.version, race_match.state) == (1, before)
-    assert not Move.objects.filter(match=race_match, by_robot=True).exists()
+    started_match.refresh_from_db()
+    assert (started_match.version, started_match.state) == (1, before)
+    assert not Move.objects.filter(match=started_match, by_robot=True).exists()
 
 
-def test_running_the_same_task_twice_plays_once(race_match):
-    services.robot_move_play(match_id=race_match.id, expected_version=0)
+def test_running_the_same_task_twice_plays_once(started_match):
+    toy_position(started_match, current=2)
+    services.robot_move_play(match_id=started_match.id, expected_version=0)
 
     # acks_late redelivers tasks: the second run must be a no-op.
-    assert services.robot_move_play(match_id=race_match.id, expected_version=0) is None
+    assert (
+        services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    )
 
-    race_match.refresh_from_db()
-    assert race_match.version == 1
-    assert Move.objects.filter(match=race_match).count() == 1
+    started_match.refresh_from_db()
+    assert started_match.version == 1
+    assert Move.objects.filter(match=started_match).count() == 1
 
 
-def test_does_nothing_when_no_robot_is_to_move(race_match):
-    services.robot_move_play(match_id=race_match.id, expected_version=0)
-    race_match.refresh_from_db()
-    # Alice and bob still choose; the robot has chosen.
-    assert seats_to_move(race_match) == {0, 1}
+def test_does_nothing_when_no_robot_is_to_move(started_match):
+    # Alice is to move, not the robot.
+    assert seats_to_move(started_match) == {0}
 
-    assert services.robot_move_play(match_id=race_match.id, expected_version=1) is None
-    race_match.refresh_from_db()
-    assert race_match.version == 1
+    assert (
+        services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    )
+    started_match.refresh_from_db()
+    assert started_match.version == 0
+    assert not started_match.moves.exists()
 
 
 @pytest.mark.parametrize("match_id", [0, 999999])
@@ -72,7 +78,7 @@ def test_does_nothing_for_a_missing_match(db, match_id):
 
 
 def test_does_nothing_for_an_open_match(alice):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
 
     assert services.robot_move_play(match_id=match.id, expected_version=0) is None
 
@@ -80,9 +86,11 @@ def test_does_nothing_for_an_open_match(alice):
 def test_announces_and_enqueues_the_next_robot_turn_only_on_commit(
     alice, bob, django_capture_on_commit_callbacks, group_sends, robot_enqueues
 ):
-    match = services.match_create(user=alice, game_slug="race", seats=3)
+    match = services.match_create(user=alice, game_slug="toy", seats=3)
     services.seat_robot_add(match_id=match.id, user=alice)
     services.seat_robot_add(match_id=match.id, user=alice)
+    # The robot on seat 1 is to move and banks (it banks from 12 points on).
+    toy_position(match, current=1, pending=12)
 
     with django_capture_on_commit_callbacks(execute=True):
         services.robot_move_play(match_id=match.id, expected_version=0)
@@ -93,35 +101,35 @@ def test_announces_and_enqueues_the_next_robot_turn_only_on_commit(
         f"match-{match.id}",
         {"type": "match.changed", "match_id": match.id, "version": 1, "moved": True},
     ) in group_sends
-    # The other robot still has to choose favourites.
+    # The other robot is to move next.
     assert robot_enqueues == [(match.id, 1)]
 
 
-def test_plays_a_whole_match_to_the_end_with_alice_and_bob(race_match, alice, bob):
-    played = play_to_end(race_match, {0: alice, 1: bob}, seed=11)
+def test_plays_a_whole_match_to_the_end_with_alice_and_bob(started_match, alice, bob):
+    played = play_to_end(started_match, {0: alice, 1: bob}, seed=11)
 
-    race_match.refresh_from_db()
-    assert race_match.status == Match.Status.FINISHED
-    assert race_match.finished_at is not None
-    outcome = race_match.rules.outcome(state_of(race_match))
+    started_match.refresh_from_db()
+    assert started_match.status == Match.Status.FINISHED
+    assert started_match.finished_at is not None
+    outcome = started_match.rules.outcome(state_of(started_match))
     assert outcome is not None
-    assert race_match.outcome == outcome.to_json()
-    assert sorted(race_match.outcome["ranks"]) == sorted(outcome.ranks)
+    assert started_match.outcome == outcome.to_json()
+    assert sorted(started_match.outcome["ranks"]) == sorted(outcome.ranks)
     assert len(outcome.ranks) == 3
     # Every move is in the log, once, in order.
-    assert list(race_match.moves.values_list("seq", flat=True)) == list(
+    assert list(started_match.moves.values_list("seq", flat=True)) == list(
         range(1, played + 1)
     )
-    assert race_match.moves.filter(seat=2, by_robot=True).exists()
+    assert started_match.moves.filter(seat=2, by_robot=True).exists()
 
 
-def test_a_finished_match_is_left_alone(race_match, alice, bob):
-    play_to_end(race_match, {0: alice, 1: bob}, seed=5)
-    race_match.refresh_from_db()
+def test_a_finished_match_is_left_alone(started_match, alice, bob):
+    play_to_end(started_match, {0: alice, 1: bob}, seed=5)
+    started_match.refresh_from_db()
 
     assert (
         services.robot_move_play(
-            match_id=race_match.id, expected_version=race_match.version
+            match_id=started_match.id, expected_version=started_match.version
         )
         is None
     )

@@ -5,7 +5,7 @@ import pytest
 from games import exceptions, services
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_gives_the_first_free_seat(open_match, bob):
@@ -29,7 +29,7 @@ def test_refuses_a_player_who_already_has_a_seat(open_match, alice):
 
 
 def test_refuses_a_full_match(alice, bob, carol):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
 
     # Full means started, so the refusal names the closed match.
@@ -39,9 +39,9 @@ def test_refuses_a_full_match(alice, bob, carol):
     assert not match.seats.filter(user=carol).exists()
 
 
-def test_refuses_a_match_that_is_not_open(race_match, carol):
+def test_refuses_a_match_that_is_not_open(started_match, carol):
     with pytest.raises(exceptions.SeatUnavailable) as refusal:
-        services.seat_claim(match_id=race_match.id, user=carol)
+        services.seat_claim(match_id=started_match.id, user=carol)
 
     assert refusal.value.message == exceptions.MATCH_NOT_OPEN
 
@@ -52,7 +52,7 @@ def test_refuses_an_unknown_match(carol):
 
 
 def test_the_last_seat_starts_the_match(alice, bob):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
 
     services.seat_claim(match_id=match.id, user=bob)
 
@@ -69,7 +69,7 @@ def test_the_last_seat_starts_the_match(alice, bob):
 def test_starting_announces_on_commit_and_enqueues_no_robot_without_robots(
     alice, bob, django_capture_on_commit_callbacks, group_sends, robot_enqueues
 ):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
 
     with django_capture_on_commit_callbacks(execute=True):
         services.seat_claim(match_id=match.id, user=bob)
@@ -84,7 +84,7 @@ def test_starting_announces_on_commit_and_enqueues_no_robot_without_robots(
 
 
 def test_refuses_a_second_claim_after_the_first_filled_the_last_seat(alice, bob, carol):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
 
     with pytest.raises(exceptions.SeatUnavailable):

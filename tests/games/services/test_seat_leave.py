@@ -5,7 +5,7 @@ import pytest
 from games import exceptions, services
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_frees_the_seat_and_keeps_the_match_open_while_someone_is_left(
@@ -43,8 +43,8 @@ def test_refuses_a_player_without_a_seat(open_match, carol):
         services.seat_leave(match_id=open_match.id, user=carol)
 
 
-def test_refuses_to_leave_a_running_match(race_match, bob):
+def test_refuses_to_leave_a_running_match(started_match, bob):
     with pytest.raises(exceptions.SeatUnavailable):
-        services.seat_leave(match_id=race_match.id, user=bob)
+        services.seat_leave(match_id=started_match.id, user=bob)
 
-    assert race_match.seats.filter(user=bob).exists()
+    assert started_match.seats.filter(user=bob).exists()

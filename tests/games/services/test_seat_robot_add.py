@@ -6,19 +6,19 @@ from games import exceptions, services
 from games.models import Match
 from games.rules.registry import robots_for
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def test_puts_the_default_robot_on_the_first_free_seat(open_match, alice):
     seat = services.seat_robot_add(match_id=open_match.id, user=alice)
 
     assert seat.position == 1
-    assert seat.robot == next(iter(robots_for("race")))
+    assert seat.robot == next(iter(robots_for("toy")))
     assert seat.user is None
 
 
 def test_puts_a_named_robot(open_match, alice):
-    name = list(robots_for("race"))[-1]
+    name = list(robots_for("toy"))[-1]
 
     seat = services.seat_robot_add(match_id=open_match.id, user=alice, robot=name)
 
@@ -48,17 +48,15 @@ def test_filling_the_last_seat_with_a_robot_starts_the_match(
 
     with django_capture_on_commit_callbacks(execute=True):
         services.seat_robot_add(match_id=open_match.id, user=alice)
-        # The robot task must not run before the started match is committed.
-        assert robot_enqueues == []
 
     open_match.refresh_from_db()
     assert open_match.status == Match.Status.ACTIVE
     assert open_match.version == 0
-    # Race starts with everybody choosing favourites, the robot included,
-    # so its turn is enqueued with ids and the version only.
-    assert robot_enqueues == [(open_match.id, 0)]
+    # Alice (seat 0) moves first in the Toy: no robot turn to enqueue (a
+    # robot to move at the start: tests/games/race/test_platform_race.py).
+    assert robot_enqueues == []
 
 
-def test_refuses_when_the_match_is_running(race_match, alice):
+def test_refuses_when_the_match_is_running(started_match, alice):
     with pytest.raises(exceptions.SeatUnavailable):
-        services.seat_robot_add(match_id=race_match.id, user=alice)
+        services.seat_robot_add(match_id=started_match.id, user=alice)

@@ -17,10 +17,9 @@ import time_machine
 from games import exceptions, services, tasks
 from games.clocks import PRESETS, STRIKES_TO_LEAVE
 from games.models import LeaveReason, Match, MatchEvent, Seat
-from tests.games.helpers import legal_json, seats_to_move
-from tests.games.race.helpers import live_race, reach_play_phase
+from tests.games.helpers import legal_json, live_match, seats_to_move
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 LIVE = PRESETS["live"]  # 5 min bank, +30 s, cap 10 min
@@ -52,7 +51,7 @@ def _seat(match, position) -> Seat:
 
 def test_nothing_is_enqueued_before_the_deadline(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        live_race(alice, bob)
+        live_match(alice, bob)
         traveller.shift(timedelta(minutes=4, seconds=59))
         assert services.expire_overdue_turns() == 0
     assert enqueued == []
@@ -60,7 +59,7 @@ def test_nothing_is_enqueued_before_the_deadline(alice, bob, enqueued):
 
 def test_an_untimed_match_never_times_out(alice, bob, enqueued):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="untimed", private=True
+        user=alice, game_slug="toy", seats=2, time_control="untimed", private=True
     )
     services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
     later = datetime.now(tz=UTC) + timedelta(days=365)
@@ -69,30 +68,23 @@ def test_an_untimed_match_never_times_out(alice, bob, enqueued):
     assert enqueued == []
 
 
-def test_the_stand_in_plays_every_overdue_seat_and_everyone_sees_it(
-    alice, bob, enqueued
-):
+def test_the_stand_in_plays_the_overdue_seat_and_everyone_sees_it(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         assert _sweep_and_apply(enqueued) == 1
 
     match.refresh_from_db()
-    # Race's favourites: both seats chose at once, and both clocks ran out.
-    # The robot plays each seat's turn until the seat is no longer to move:
-    # a seat whose favourite choice ends the phase plays its first card too.
+    # Alice's clock ran out: the robot plays her turn until she is no longer
+    # to move (several seats at once: tests/games/race/).
     moves = list(match.moves.order_by("seq"))
-    assert [(m.seat, m.by_robot, m.by_timeout) for m in moves[:2]] == [
-        (0, True, True),
-        (1, True, True),
-    ]
-    assert all(m.by_timeout for m in moves)
-    assert not set(seats_to_move(match)) & {m.seat for m in moves[2:]}
-    for position in (0, 1):
-        seat = _seat(match, position)
-        assert seat.timeouts_in_row == 1
-        assert seat.controller == Seat.Controller.PERSON
-    # Every viewer sees the seats' marks.
+    assert moves
+    assert all((m.seat, m.by_robot, m.by_timeout) == (0, True, True) for m in moves)
+    assert 0 not in seats_to_move(match)
+    assert _seat(match, 0).timeouts_in_row == 1
+    assert _seat(match, 0).controller == Seat.Controller.PERSON
+    assert _seat(match, 1).timeouts_in_row == 0
+    # Every viewer sees the seat's mark.
     assert "timed out" in _seat_marks_html(match)
 
 
@@ -111,22 +103,24 @@ def _seat_marks_html(match) -> str:
 
 def test_after_a_timeout_the_next_turn_has_the_increment(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         _sweep_and_apply(enqueued)
         now = START + timedelta(minutes=5)
 
     match.refresh_from_db()
-    (mover,) = seats_to_move(match)
-    seat = _seat(match, mover)
-    # 0 left + 30 s increment, once for the whole timed-out turn.
-    assert seat.clock_deadline_at == now + timedelta(seconds=LIVE.increment)
-    assert match.turn_deadline_at == seat.clock_deadline_at
+    # Alice: 0 left + 30 s increment, once for the whole timed-out turn.
+    assert _seat(match, 0).clock_bank == LIVE.increment
+    # Bob's turn: his bank runs.
+    assert seats_to_move(match) == {1}
+    bobs = _seat(match, 1)
+    assert bobs.clock_deadline_at == now + timedelta(seconds=LIVE.bank)
+    assert match.turn_deadline_at == bobs.clock_deadline_at
 
 
 def test_a_sweep_twice_is_one_timeout(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=6))
         services.expire_overdue_turns()
         services.expire_overdue_turns()
@@ -138,12 +132,12 @@ def test_a_sweep_twice_is_one_timeout(alice, bob, enqueued):
     assert first is not None
     assert second is None
     assert match.moves.count() == moves
-    assert {s.timeouts_in_row for s in match.seats.all()} == {1}
+    assert [s.timeouts_in_row for s in match.seats.order_by("position")] == [1, 0]
 
 
 def test_a_stale_timeout_task_does_nothing(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=6))
         services.expire_overdue_turns()
         # alice moves late but before the task runs: the match moved on.
@@ -164,7 +158,7 @@ def test_a_stale_timeout_task_does_nothing(alice, bob, enqueued):
 
 def test_a_timeout_for_a_clock_not_yet_run_out_does_nothing(alice, bob):
     with time_machine.travel(START, tick=False):
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         assert (
             services.turn_timeout_apply(match_id=match.id, expected_version=0) is None
         )
@@ -173,43 +167,48 @@ def test_a_timeout_for_a_clock_not_yet_run_out_does_nothing(alice, bob):
 
 def test_moving_takes_the_seat_back(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
+        # Alice's clock runs out, then bob's: both are marked.
+        traveller.shift(timedelta(minutes=5))
+        _sweep_and_apply(enqueued)
         traveller.shift(timedelta(minutes=5))
         _sweep_and_apply(enqueued)
         match.refresh_from_db()
-        (mover,) = seats_to_move(match)
-        user = alice if mover == 0 else bob
+        assert seats_to_move(match) == {0}
+        assert [s.timeouts_in_row for s in match.seats.order_by("position")] == [1, 1]
         services.move_submit(
             match_id=match.id,
-            user=user,
-            move_data=legal_json(match, mover)[0],
+            user=alice,
+            move_data=legal_json(match, 0)[0],
             expected_version=match.version,
         )
 
-    assert _seat(match, mover).timeouts_in_row == 0
+    assert _seat(match, 0).timeouts_in_row == 0
     back = MatchEvent.objects.get(match=match, kind=MatchEvent.Kind.BACK)
-    assert back.seat == mover
+    assert back.seat == 0
     # The other seat did not move: its mark stays.
-    assert _seat(match, 1 - mover).timeouts_in_row == 1
+    assert _seat(match, 1).timeouts_in_row == 1
 
 
 def test_i_am_back_clears_the_mark_without_moving(alice, bob, enqueued):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         _sweep_and_apply(enqueued)
-        services.seat_back(match_id=match.id, user=bob)
+        services.seat_back(match_id=match.id, user=alice)
 
-    assert _seat(match, 1).timeouts_in_row == 0
+    assert _seat(match, 0).timeouts_in_row == 0
     with pytest.raises(exceptions.InvalidMove) as refusal:
-        services.seat_back(match_id=match.id, user=bob)
+        services.seat_back(match_id=match.id, user=alice)
     assert refusal.value.message == exceptions.NOT_TIMED_OUT
 
 
 def _time_out_until_left(match, alice, bob, enqueued, traveller) -> int:
-    """Let bob's clock run out turn after turn while alice moves at once."""
-    reach_play_phase(match, {0: alice, 1: bob})
-    for _ in range(STRIKES_TO_LEAVE * 3):
+    """Let bob's clock run out turn after turn while alice moves at once.
+
+    Alice banks as soon as she may (her last legal move).
+    """
+    for _ in range(STRIKES_TO_LEAVE * 10):
         match.refresh_from_db()
         if match.status != Match.Status.ACTIVE or _seat(match, 1).left_at:
             break
@@ -218,7 +217,7 @@ def _time_out_until_left(match, alice, bob, enqueued, traveller) -> int:
             services.move_submit(
                 match_id=match.id,
                 user=alice,
-                move_data=legal_json(match, 0)[0],
+                move_data=legal_json(match, 0)[-1],
                 expected_version=match.version,
             )
         else:
@@ -231,7 +230,15 @@ def test_three_timeouts_in_a_row_hand_the_seat_to_the_robot_for_good(
     alice, bob, enqueued
 ):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        # A long game, so the robot's turns for bob do not end it first.
+        match = services.match_create(
+            user=alice,
+            game_slug="toy",
+            seats=2,
+            time_control="live",
+            options={"target": "long"},
+        )
+        services.seat_claim(match_id=match.id, user=bob)
         strikes = _time_out_until_left(match, alice, bob, enqueued, traveller)
 
     seat = _seat(match, 1)
@@ -249,7 +256,7 @@ def test_three_timeouts_in_a_row_hand_the_seat_to_the_robot_for_good(
         services.move_submit(
             match_id=match.id,
             user=bob,
-            move_data={"kind": "play"},
+            move_data={"kind": "roll"},
             expected_version=match.version,
         )
 
@@ -262,7 +269,7 @@ def test_the_timeout_is_scheduled_only_on_commit(
         tasks.apply_turn_timeout, "delay", lambda *args: delayed.append(args)
     )
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         with django_capture_on_commit_callbacks() as callbacks:
             services.expire_overdue_turns()
@@ -289,7 +296,7 @@ def test_a_timeout_lost_with_its_worker_is_found_again_by_the_next_sweep(
     alice, bob, enqueued
 ):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(minutes=5))
         services.expire_overdue_turns()
         # The worker died before it ran the task: nothing was applied.

@@ -12,10 +12,12 @@ import pytest
 
 from games import services
 from games.models import Match
+from games.rules.rng import Rng
 from games.services import core, matches, seats
-from tests.games.helpers import legal_json, play_to_end, seats_to_move
+from tests.games.helpers import play_to_end
+from tests.games.toy import toy_position
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def _columns(match):
@@ -57,33 +59,22 @@ def finishes(monkeypatch):
 def test_starting_a_match_starts_the_turns_of_the_seats_to_move(
     alice, bob, turn_starts
 ):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
 
-    # Race rules, Choice of Favorites: every seat chooses at once.
-    assert turn_starts == [(match.id, frozenset({0, 1}), 0)]
-    assert _columns(match) == {0: 0, 1: 0}
-    assert all(seat.to_move_since for seat in match.seats.all())
-
-
-def test_a_move_clears_the_mover_and_starts_no_turn_while_others_choose(
-    race_match, alice, turn_starts
-):
-    services.move_submit(
-        match_id=race_match.id,
-        user=alice,
-        move_data=legal_json(race_match, 0)[0],
-        expected_version=0,
-    )
-
-    assert _columns(race_match) == {0: None, 1: 0, 2: 0}
-    assert turn_starts == []
+    # Alice moves first (seats that move at once: tests/games/race/).
+    assert turn_starts == [(match.id, frozenset({0}), 0)]
+    assert _columns(match) == {0: 0, 1: None}
+    assert [bool(seat.to_move_since) for seat in match.seats.order_by("position")] == [
+        True,
+        False,
+    ]
 
 
 def test_the_columns_follow_the_rules_through_a_whole_match(
-    race_match, alice, bob, monkeypatch
+    started_match, alice, bob, monkeypatch
 ):
-    rules = race_match.rules
+    rules = started_match.rules
     checked = 0
     real = core.to_move_record
 
@@ -95,70 +86,62 @@ def test_the_columns_follow_the_rules_through_a_whole_match(
         checked += 1
 
     monkeypatch.setattr(core, "to_move_record", check)
-    play_to_end(race_match, {0: alice, 1: bob}, seed=4)
+    play_to_end(started_match, {0: alice, 1: bob}, seed=4)
 
-    assert checked == race_match.moves.count() - 1
+    assert checked == started_match.moves.count() - 1
     # Over: nobody is to move any more.
-    assert set(_columns(race_match).values()) == {None}
+    assert set(_columns(started_match).values()) == {None}
 
 
 def test_a_turn_of_several_steps_is_one_turn_with_a_new_decision_each_step(
-    alice, turn_starts
+    started_match, alice, turn_starts
 ):
-    # Dice Stars: a turn is several moves of the same seat (draw, take, …).
-    match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
-    assert turn_starts == [(match.id, frozenset({0}), 0)]
+    # A Toy turn is several rolls of the same seat (this die shows 5 first).
+    toy_position(started_match, rng=Rng(seed=0))
 
     services.move_submit(
-        match_id=match.id,
+        match_id=started_match.id,
         user=alice,
-        move_data=legal_json(match, 0)[0],
+        move_data={"kind": "roll"},
         expected_version=0,
     )
 
-    assert turn_starts == [(match.id, frozenset({0}), 0)]
+    assert turn_starts == []
     # The seat's pending decision is now the one at version 1.
-    assert _columns(match) == {0: 1}
+    assert _columns(started_match) == {0: 1, 1: None, 2: None}
 
 
 def test_a_turn_starts_when_another_seat_becomes_to_move(
-    alice, bob, turn_starts, robot_enqueues
+    started_match, alice, turn_starts
 ):
-    match = services.match_create(user=alice, game_slug="dice-stars", seats=2)
-    services.seat_claim(match_id=match.id, user=bob)
-    users = {0: alice, 1: bob}
-    first = next(iter(seats_to_move(match)))
-    turn_starts.clear()
+    toy_position(started_match, pending=5)
 
-    while seats_to_move(match) == {first}:
-        match.refresh_from_db()
-        services.move_submit(
-            match_id=match.id,
-            user=users[first],
-            move_data=legal_json(match, first)[0],
-            expected_version=match.version,
-        )
+    services.move_submit(
+        match_id=started_match.id,
+        user=alice,
+        move_data={"kind": "bank"},
+        expected_version=0,
+    )
 
-    match.refresh_from_db()
-    assert turn_starts == [(match.id, frozenset({1 - first}), match.version)]
-    assert _columns(match) == {first: None, 1 - first: match.version}
+    assert turn_starts == [(started_match.id, frozenset({1}), 1)]
+    assert _columns(started_match) == {0: None, 1: 1, 2: None}
 
 
 def test_the_last_move_finishes_the_match_through_the_seam_once(
-    race_match, alice, bob, finishes
+    started_match, alice, bob, finishes
 ):
-    play_to_end(race_match, {0: alice, 1: bob}, seed=5)
+    play_to_end(started_match, {0: alice, 1: bob}, seed=5)
 
-    race_match.refresh_from_db()
-    assert finishes == [(race_match.id, Match.Status.FINISHED)]
-    assert race_match.finished_at is not None
-    assert race_match.outcome is not None
+    started_match.refresh_from_db()
+    assert finishes == [(started_match.id, Match.Status.FINISHED)]
+    assert started_match.finished_at is not None
+    assert started_match.outcome is not None
 
 
-def test_an_abort_ends_the_match_through_the_same_seam(race_match, finishes):
-    services.match_abort(match_id=race_match.id)
+def test_an_abort_ends_the_match_through_the_same_seam(started_match, finishes):
+    services.match_abort(match_id=started_match.id)
 
-    race_match.refresh_from_db()
-    assert finishes == [(race_match.id, Match.Status.ABORTED)]
-    assert race_match.status == Match.Status.ABORTED
-    assert set(_columns(race_match).values()) == {None}
+    started_match.refresh_from_db()
+    assert finishes == [(started_match.id, Match.Status.ABORTED)]
+    assert started_match.status == Match.Status.ABORTED
+    assert set(_columns(started_match).values()) == {None}

@@ -18,10 +18,10 @@ from accounts.models import User
 from games import services
 from games.clocks import DAY, PRESETS
 from games.tasks import expire_vacations
-from tests.games.helpers import legal_json, seats_to_move
-from tests.games.race.helpers import live_race
+from tests.games.helpers import legal_json, live_match, seats_to_move
+from tests.games.toy import toy_position
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 LIVE = PRESETS["live"]  # 5 min bank, +30 s, cap 10 min
@@ -42,7 +42,7 @@ def _move(match, user, position):
     services.move_submit(
         match_id=match.id,
         user=user,
-        move_data=legal_json(match, position)[0],
+        move_data=legal_json(match, position)[-1],  # bank when it may
         expected_version=match.version,
     )
     match.refresh_from_db()
@@ -57,19 +57,37 @@ def _fresh(user) -> User:
 
 def test_starting_stops_the_running_clock_and_keeps_what_was_left(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         traveller.shift(timedelta(seconds=60))
         services.vacation_start(user=alice, days=3)
 
     match.refresh_from_db()
-    # Race's favourites: both were to move. alice's clock stopped with the
-    # 240 s it had left; bob's runs on and is the match's deadline.
+    # alice was to move: her clock stopped with the 240 s it had left, and
+    # no clock runs now (another seat's running clock stays the match's
+    # deadline: tests/games/race/test_platform_race.py).
     assert _clock(match, 0) == (240, None)
-    assert _clock(match, 1) == (300, START + timedelta(minutes=5))
-    assert match.turn_deadline_at == START + timedelta(minutes=5)
+    assert _clock(match, 1) == (300, None)
+    assert match.turn_deadline_at is None
     alice = _fresh(alice)
     assert alice.vacation_started_at == START + timedelta(seconds=60)
     assert alice.vacation_until == START + timedelta(days=3, seconds=60)
+
+
+def test_ending_starts_the_clock_again_from_its_bank(alice, bob):
+    with time_machine.travel(START, tick=False) as traveller:
+        match = live_match(alice, bob)
+        traveller.shift(timedelta(seconds=60))
+        services.vacation_start(user=alice, days=3)
+        traveller.shift(timedelta(hours=5))
+        services.vacation_end(user=alice)
+        now = START + timedelta(hours=5, seconds=60)
+
+    match.refresh_from_db()
+    assert _clock(match, 0) == (240, now + timedelta(seconds=240))
+    assert match.turn_deadline_at == now + timedelta(seconds=240)
+    alice = _fresh(alice)
+    assert (alice.vacation_started_at, alice.vacation_until) == (None, None)
+    assert alice.vacation_used == 5 * 3600
 
 
 def test_the_user_passed_in_is_updated(alice):
@@ -83,46 +101,28 @@ def test_the_user_passed_in_is_updated(alice):
 
 def test_a_turn_that_starts_during_the_vacation_does_not_start_the_clock(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
+        toy_position(match, pending=5)
         traveller.shift(timedelta(seconds=10))
-        _move(match, alice, 0)  # her favourites: 300 - 10 + 30 = 320
+        _move(match, alice, 0)  # she banks: 300 - 10 + 30 = 320
         traveller.shift(timedelta(seconds=10))
         services.vacation_start(user=alice, days=3)
         traveller.shift(timedelta(seconds=10))
-        _move(match, bob, 1)
-        while 0 not in seats_to_move(match):
-            _move(match, bob, 1)
+        toy_position(match, pending=5)
+        _move(match, bob, 1)  # he banks: her turn
 
     match.refresh_from_db()
     # Her turn started (at the version of bob's move) with her clock stopped.
+    assert seats_to_move(match) == {0}
     assert match.seats.get(position=0).to_move_version == match.version
     assert _clock(match, 0) == (320, None)
-    # Only bob's running clock makes the match's deadline.
-    assert match.turn_deadline_at == _clock(match, 1)[1] is not None
-
-
-def test_ending_starts_the_clocks_again_from_their_banks(alice, bob):
-    with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
-        traveller.shift(timedelta(seconds=60))
-        services.vacation_start(user=alice, days=3)
-        traveller.shift(timedelta(hours=5))
-        services.vacation_end(user=alice)
-        now = START + timedelta(hours=5, seconds=60)
-
-    match.refresh_from_db()
-    assert _clock(match, 0) == (240, now + timedelta(seconds=240))
-    # bob's clock was never stopped: it ran out long ago and stays the
-    # match's deadline.
-    assert match.turn_deadline_at == START + timedelta(minutes=5)
-    alice = _fresh(alice)
-    assert (alice.vacation_started_at, alice.vacation_until) == (None, None)
-    assert alice.vacation_used == 5 * 3600
+    # No clock runs, so the match has no deadline.
+    assert match.turn_deadline_at is None
 
 
 def test_a_clock_paused_by_another_vacation_stays_stopped(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         services.vacation_start(user=alice, days=3)
         services.vacation_start(user=bob, days=3)
         traveller.shift(timedelta(hours=1))
@@ -138,11 +138,11 @@ def test_starting_and_ending_announce_each_running_match_on_commit(
     alice, bob, carol, django_capture_on_commit_callbacks, group_sends
 ):
     with time_machine.travel(START, tick=False):
-        timed = live_race(alice, bob)
-        other = services.match_create(user=carol, game_slug="race", seats=2)
+        timed = live_match(alice, bob)
+        other = services.match_create(user=carol, game_slug="toy", seats=2)
         services.seat_claim(match_id=other.id, user=alice)
         # An open match of alice's has no board to change.
-        services.match_create(user=alice, game_slug="race", seats=2)
+        services.match_create(user=alice, game_slug="toy", seats=2)
 
         for action in (
             lambda: services.vacation_start(user=alice, days=1),
@@ -241,7 +241,7 @@ def test_only_the_time_taken_is_charged_and_the_rest_is_kept(alice):
 
 def test_the_vacation_ends_when_its_days_run_out(alice, bob):
     with time_machine.travel(START, tick=False) as traveller:
-        match = live_race(alice, bob)
+        match = live_match(alice, bob)
         services.vacation_start(user=alice, days=2)
         services.vacation_start(user=bob, days=5)
         traveller.shift(timedelta(days=2, seconds=30))
@@ -357,8 +357,8 @@ def test_refuses_when_less_than_a_whole_day_is_left(alice):
 
 def test_moving_ends_the_vacation_and_restarts_the_other_clocks(alice, bob, carol):
     with time_machine.travel(START, tick=False) as traveller:
-        first = live_race(alice, bob)
-        second = live_race(alice, carol)
+        first = live_match(alice, bob)
+        second = live_match(alice, carol)
         services.vacation_start(user=alice, days=3)
         traveller.shift(timedelta(hours=2))
         alice = _fresh(alice)

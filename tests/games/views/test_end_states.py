@@ -13,11 +13,13 @@ import pytest
 
 from games import services
 from games.models import Match
+from games.rules.registry import game_slugs
 from tests.games.helpers import play_to_end
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
-GAMES = ["race", "dice-stars", "knatsch", "rat-um-rad"]
+# Every registered game's board, and the Toy's.
+GAMES = [*game_slugs(), "toy"]
 
 # What a board says only while somebody is to move.
 TURN_WORDS = (
@@ -135,10 +137,12 @@ def test_an_open_match_aborted_says_so(client_for, alice, open_match):
     assert "The board appears when every seat is taken." not in html
 
 
-def test_a_race_played_to_its_end_shows_its_result(client_for, race_match, alice, bob):
-    play_to_end(race_match, {0: alice, 1: bob})
+def test_a_match_played_to_its_end_shows_its_result(
+    client_for, started_match, alice, bob
+):
+    play_to_end(started_match, {0: alice, 1: bob})
 
-    html = _page(client_for(alice), race_match)
+    html = _page(client_for(alice), started_match)
 
     assert _turn_words(html) == []
     assert _status_badge(html) == "Finished"
@@ -146,23 +150,9 @@ def test_a_race_played_to_its_end_shows_its_result(client_for, race_match, alice
     assert "Final result" in html
 
 
-def test_a_race_resigned_while_choosing_favourites_says_nobody_chooses(
-    client_for, alice, bob
-):
-    # Both seats choose their favourites at once: the table said "choosing…"
-    # for both, and both seats "to move", after the match had ended.
-    match = _duel("race", alice, bob)
-    services.match_resign(match_id=match.id, user=alice)
-
-    html = _page(client_for(bob), match)
-
-    assert "choosing…" not in html
-    assert html.count("to move") == 0
-
-
 def test_the_tab_title_does_not_count_a_cancelled_board(client_for, alice, bob):
     # spielpost.js counts the board's own match when it shows "Your turn.".
-    match = _duel("race", alice, bob)
+    match = _duel("toy", alice, bob)
     services.match_cancel_agree(match_id=match.id, user=alice)
     services.match_cancel_agree(match_id=match.id, user=bob)
 
@@ -173,14 +163,14 @@ def test_the_tab_title_does_not_count_a_cancelled_board(client_for, alice, bob):
 
 
 def test_recently_finished_lists_every_end(client_for, alice, bob, carol):
-    finished = _duel("race", alice, bob)
+    finished = _duel("toy", alice, bob)
     services.match_resign(match_id=finished.id, user=bob)
-    cancelled = _duel("knatsch", alice, bob)
+    cancelled = _duel("toy", alice, bob)
     services.match_cancel_agree(match_id=cancelled.id, user=alice)
     services.match_cancel_agree(match_id=cancelled.id, user=bob)
-    aborted = _duel("dice-stars", alice, bob)
+    aborted = _duel("toy", alice, bob)
     services.match_abort(match_id=aborted.id)
-    running = _duel("rat-um-rad", alice, carol)
+    running = _duel("toy", alice, carol)
 
     html = client_for(alice).get("/play/").content.decode()
 
@@ -197,13 +187,13 @@ def test_recently_finished_lists_every_end(client_for, alice, bob, carol):
     assert str(running.id) not in rows
 
 
-def test_recently_finished_names_the_winners(client_for, race_match, alice, bob):
-    play_to_end(race_match, {0: alice, 1: bob})
-    race_match.refresh_from_db()
+def test_recently_finished_names_the_winners(client_for, started_match, alice, bob):
+    play_to_end(started_match, {0: alice, 1: bob})
+    started_match.refresh_from_db()
     winners = [
         seat.name
-        for seat in race_match.seats.order_by("position")
-        if race_match.outcome["ranks"][seat.position] == 1
+        for seat in started_match.seats.order_by("position")
+        if started_match.outcome["ranks"][seat.position] == 1
     ]
 
     html = client_for(alice).get("/play/").content.decode()

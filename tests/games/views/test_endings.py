@@ -7,7 +7,7 @@ import pytest
 from games import exceptions, services
 from games.models import Match, Seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 def _page(client, match):
@@ -16,12 +16,12 @@ def _page(client, match):
     return response.content.decode()
 
 
-def test_a_seated_person_sees_resign_behind_a_confirmation(alice_client, race_match):
-    html = _page(alice_client, race_match)
+def test_a_seated_person_sees_resign_behind_a_confirmation(alice_client, started_match):
+    html = _page(alice_client, started_match)
 
     # A disclosure: no JavaScript needed, and no resignation by one click.
     assert '<details class="resign">' in html
-    assert f'action="/matches/{race_match.id}/resign/"' in html
+    assert f'action="/matches/{started_match.id}/resign/"' in html
     assert "Yes, resign" in html
     assert "a robot plays your seat to the end and you are ranked last" in html
     assert "Propose to cancel" in html
@@ -29,16 +29,16 @@ def test_a_seated_person_sees_resign_behind_a_confirmation(alice_client, race_ma
 
 @pytest.mark.parametrize("viewer", ["carol", None])
 def test_spectators_and_guests_see_no_table_controls(
-    client_for, race_match, carol, viewer
+    client_for, started_match, carol, viewer
 ):
-    html = _page(client_for(carol if viewer else None), race_match)
+    html = _page(client_for(carol if viewer else None), started_match)
 
     assert "/resign/" not in html
     assert "/cancel/" not in html
 
 
 def test_resigning_ends_a_duel_and_says_so(client_for, alice, bob):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
 
     response = client_for(alice).post(f"/matches/{match.id}/resign/", follow=True)
@@ -53,7 +53,7 @@ def test_resigning_ends_a_duel_and_says_so(client_for, alice, bob):
 
 
 def test_resigning_alone_says_the_game_won(client_for, alice):
-    match = services.match_create(user=alice, game_slug="dice-stars", seats=1)
+    match = services.match_create(user=alice, game_slug="toy", seats=1)
 
     response = client_for(alice).post(f"/matches/{match.id}/resign/", follow=True)
 
@@ -61,34 +61,36 @@ def test_resigning_alone_says_the_game_won(client_for, alice):
 
 
 def test_after_resigning_at_a_bigger_table_the_controls_are_gone(
-    client_for, race_match, bob
+    client_for, started_match, bob
 ):
-    response = client_for(bob).post(f"/matches/{race_match.id}/resign/")
+    response = client_for(bob).post(f"/matches/{started_match.id}/resign/")
 
     assert (response.status_code, response["Location"]) == (
         302,
-        f"/matches/{race_match.id}/",
+        f"/matches/{started_match.id}/",
     )
-    html = _page(client_for(bob), race_match)
+    html = _page(client_for(bob), started_match)
     assert "Yes, resign" not in html
     # The seat is the robot's for good: no offer to play it again.
-    assert f"/matches/{race_match.id}/take-back/" not in html
+    assert f"/matches/{started_match.id}/take-back/" not in html
     assert "Bob resigned." in html
-    seat = race_match.seats.get(position=1)
+    seat = started_match.seats.get(position=1)
     assert seat.controller == Seat.Controller.STAND_IN
 
 
-def test_an_htmx_resign_redirects_through_htmx(client_for, race_match, bob):
+def test_an_htmx_resign_redirects_through_htmx(client_for, started_match, bob):
     response = client_for(bob).post(
-        f"/matches/{race_match.id}/resign/", headers={"HX-Request": "true"}
+        f"/matches/{started_match.id}/resign/", headers={"HX-Request": "true"}
     )
 
     assert response.status_code == 200
-    assert response["HX-Redirect"] == f"/matches/{race_match.id}/"
+    assert response["HX-Redirect"] == f"/matches/{started_match.id}/"
 
 
-def test_a_refusal_is_shown_on_the_board(client_for, race_match, carol):
-    response = client_for(carol).post(f"/matches/{race_match.id}/resign/", follow=True)
+def test_a_refusal_is_shown_on_the_board(client_for, started_match, carol):
+    response = client_for(carol).post(
+        f"/matches/{started_match.id}/resign/", follow=True
+    )
 
     assert str(exceptions.NOT_SEATED) in response.content.decode()
 
@@ -96,7 +98,7 @@ def test_a_refusal_is_shown_on_the_board(client_for, race_match, carol):
 def test_the_proposal_shows_who_agreed_and_who_is_awaited(
     client_for, alice, bob, carol
 ):
-    match = services.match_create(user=alice, game_slug="race", seats=4)
+    match = services.match_create(user=alice, game_slug="toy", seats=4)
     for user in (bob, carol):
         services.seat_claim(match_id=match.id, user=user)
     services.seat_robot_add(match_id=match.id, user=alice)
@@ -123,29 +125,29 @@ def test_the_proposal_shows_who_agreed_and_who_is_awaited(
     assert "The match was cancelled by consent." in _page(client_for(carol), match)
 
 
-def test_the_actions_take_post_only(alice_client, race_match):
+def test_the_actions_take_post_only(alice_client, started_match):
     for action in ("resign", "cancel"):
-        response = alice_client.get(f"/matches/{race_match.id}/{action}/")
+        response = alice_client.get(f"/matches/{started_match.id}/{action}/")
         assert response.status_code == 405
-    race_match.refresh_from_db()
-    assert race_match.status == Match.Status.ACTIVE
+    started_match.refresh_from_db()
+    assert started_match.status == Match.Status.ACTIVE
 
 
-def test_the_actions_need_a_csrf_token(client_for, alice, race_match):
+def test_the_actions_need_a_csrf_token(client_for, alice, started_match):
     from django.test import Client
 
     client = Client(enforce_csrf_checks=True)
     client.force_login(alice)
 
-    response = client.post(f"/matches/{race_match.id}/resign/")
+    response = client.post(f"/matches/{started_match.id}/resign/")
 
     assert response.status_code == 403
-    race_match.refresh_from_db()
-    assert race_match.status == Match.Status.ACTIVE
+    started_match.refresh_from_db()
+    assert started_match.status == Match.Status.ACTIVE
 
 
-def test_guests_are_sent_to_log_in(client, race_match):
-    response = client.post(f"/matches/{race_match.id}/cancel/")
+def test_guests_are_sent_to_log_in(client, started_match):
+    response = client.post(f"/matches/{started_match.id}/cancel/")
 
     assert response.status_code == 302
     assert "/login/" in response["Location"]

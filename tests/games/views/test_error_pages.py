@@ -11,7 +11,7 @@ from django.test import Client, RequestFactory
 from django.utils import translation
 from django.views import defaults
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 
 @pytest.fixture(params=[False, True], ids=["production", "debug"])
@@ -47,8 +47,8 @@ def test_the_404_offers_the_lobby_to_a_person_logged_in(alice_client, debug):
     assert 'href="/play/"' in _page(response)
 
 
-def test_opening_a_form_address_gets_the_site_405(alice_client, race_match, debug):
-    response = alice_client.get(f"/matches/{race_match.id}/moves/")
+def test_opening_a_form_address_gets_the_site_405(alice_client, started_match, debug):
+    response = alice_client.get(f"/matches/{started_match.id}/moves/")
 
     assert response.status_code == 405
     assert response["Allow"] == "POST"
@@ -59,7 +59,7 @@ def test_a_forged_form_gets_the_site_403(alice, password, debug):
     client = Client(enforce_csrf_checks=True)
     client.force_login(alice)
 
-    response = client.post("/play/race/new/", {"seats": "2"})
+    response = client.post("/play/toy/new/", {"seats": "2"})
 
     assert response.status_code == 403
     assert "This form had expired" in _page(response)

@@ -2,14 +2,15 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
-ENGLISH = "Four Knonsters run a race"
-GERMAN = "Vier Knonster laufen um die Wette"
+# The Toy's rules pages (tests/games/toy/templates/games/toy/).
+ENGLISH = "On your turn, roll the die as often as you like"
+GERMAN = "Würfle in deinem Zug, so oft du willst"
 
 
 def test_guests_read_the_rules_in_english_by_default(client_for):
-    response = client_for().get("/games/race/rules/")
+    response = client_for().get("/games/toy/rules/")
 
     assert response.status_code == 200
     html = response.content.decode()
@@ -22,7 +23,7 @@ def test_the_language_cookie_picks_german(client_for, settings):
     client = client_for()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
 
-    html = client.get("/games/race/rules/").content.decode()
+    html = client.get("/games/toy/rules/").content.decode()
 
     assert GERMAN in html
     assert ENGLISH not in html
@@ -36,7 +37,7 @@ def test_a_german_players_language_wins_over_the_cookie(
     client = client_for(make_user("dora", language="de"))
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
 
-    html = client.get("/games/race/rules/").content.decode()
+    html = client.get("/games/toy/rules/").content.decode()
 
     assert GERMAN in html
     assert ENGLISH not in html
@@ -45,7 +46,7 @@ def test_a_german_players_language_wins_over_the_cookie(
 def test_an_english_player_reads_english_even_with_a_german_browser(client_for, alice):
     html = (
         client_for(alice, HTTP_ACCEPT_LANGUAGE="de")
-        .get("/games/race/rules/")
+        .get("/games/toy/rules/")
         .content.decode()
     )
 

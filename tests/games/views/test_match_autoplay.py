@@ -9,11 +9,9 @@ from __future__ import annotations
 import pytest
 
 from games import exceptions
-from tests.games.helpers import state_store
-from tests.games.race.conftest import race_state
-from tests.games.race.helpers import BOB_WINS
+from tests.games.toy import toy_decided
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 WINNER_TEXT = "This match is decided and you win."
 OTHERS_TEXT = "The rules let Spielpost finish this match for you"
@@ -21,9 +19,10 @@ NO = "No, I'll play on"
 
 
 @pytest.fixture
-def bob_wins(race_match):
-    state_store(race_match, race_state(**BOB_WINS))
-    return race_match
+def bob_wins(started_match, monkeypatch):
+    """The match is decided (the rules say so): bob (1) wins, alice (0) is to move."""
+    toy_decided(monkeypatch, frozenset({1}))
+    return started_match
 
 
 def _page(client, match):

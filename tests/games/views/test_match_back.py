@@ -6,15 +6,15 @@ import pytest
 
 from games.models import MatchEvent, Seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 BACK = "I'm back"
 
 
 @pytest.fixture
-def bob_timed_out(race_match):
-    Seat.objects.filter(match=race_match, position=1).update(timeouts_in_row=2)
-    return race_match
+def bob_timed_out(started_match):
+    Seat.objects.filter(match=started_match, position=1).update(timeouts_in_row=2)
+    return started_match
 
 
 def _page(client, match):
@@ -45,7 +45,9 @@ def test_i_am_back_clears_the_mark(client_for, bob, bob_timed_out):
     assert BACK not in _page(client, bob_timed_out)
 
 
-def test_i_am_back_without_a_timeout_is_a_clear_refusal(client_for, alice, race_match):
-    response = client_for(alice).post(f"/matches/{race_match.id}/back/", follow=True)
+def test_i_am_back_without_a_timeout_is_a_clear_refusal(
+    client_for, alice, started_match
+):
+    response = client_for(alice).post(f"/matches/{started_match.id}/back/", follow=True)
 
     assert "You have not timed out at this match." in response.content.decode()

@@ -7,8 +7,9 @@ import pytest
 from games import exceptions
 from games.models import Move
 from tests.games.helpers import legal_json
+from tests.games.toy import toy_position
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 HTMX = {"HX-Request": "true"}
 
@@ -21,8 +22,10 @@ def _post(client, match, move, version, htmx=True):
     )
 
 
-def test_an_htmx_move_answers_with_the_new_board(client_for, alice, race_match):
-    response = _post(client_for(alice), race_match, legal_json(race_match, 0)[0], 0)
+def test_an_htmx_move_answers_with_the_new_board(client_for, alice, started_match):
+    response = _post(
+        client_for(alice), started_match, legal_json(started_match, 0)[0], 0
+    )
 
     assert response.status_code == 200
     html = response.content.decode()
@@ -31,56 +34,43 @@ def test_an_htmx_move_answers_with_the_new_board(client_for, alice, race_match):
     assert 'id="board"' in html
     assert 'hx-swap-oob="true"' in html
     assert 'data-version="1"' in html
-    assert Move.objects.filter(match=race_match, seat=0).count() == 1
+    assert Move.objects.filter(match=started_match, seat=0).count() == 1
 
 
 def test_a_stale_version_answers_409_with_the_current_board_and_the_reason(
-    client_for, alice, race_match
+    client_for, alice, started_match
 ):
     client = client_for(alice)
-    _post(client, race_match, legal_json(race_match, 0)[0], 0)
+    toy_position(started_match, pending=5)
+    _post(client, started_match, {"kind": "bank"}, 0)
 
     # The same player again from a second tab that still shows version 0.
-    response = _post(client, race_match, legal_json(race_match, 1)[0], 0)
+    response = _post(client, started_match, {"kind": "roll"}, 0)
 
     assert response.status_code == 409
     html = response.content.decode()
     assert str(exceptions.STALE_MATCH) in html
     # The current board comes along, so the player can just move again.
     assert 'data-version="1"' in html
-    assert Move.objects.filter(match=race_match, seat=0).count() == 1
+    assert Move.objects.filter(match=started_match, seat=0).count() == 1
 
 
-def test_a_simultaneous_move_against_an_older_version_is_played(
-    client_for, alice, bob, race_match
-):
-    _post(client_for(bob), race_match, legal_json(race_match, 1)[0], 0)
-
-    response = _post(client_for(alice), race_match, legal_json(race_match, 0)[0], 0)
-
-    assert response.status_code == 200
-    assert Move.objects.filter(match=race_match, seat=0).count() == 1
-    # The page showed version 0: the answer appends bob's and alice's lines.
-    html = response.content.decode()
-    assert 'hx-swap-oob="afterbegin:#log-entries"' in html
-    assert 'id="log-1"' in html
-    assert 'id="log-2"' in html
-
-
-def test_a_move_out_of_turn_answers_403(client_for, alice, race_match):
+def test_a_move_out_of_turn_answers_403(client_for, alice, started_match):
     client = client_for(alice)
-    _post(client, race_match, legal_json(race_match, 0)[0], 0)
+    toy_position(started_match, pending=5)
+    _post(client, started_match, {"kind": "bank"}, 0)
 
-    response = _post(
-        client, race_match, {"kind": "favourites", "knonsters": ["celya", "elaari"]}, 1
-    )
+    # Bob's turn now.
+    response = _post(client, started_match, {"kind": "roll"}, 1)
 
     assert response.status_code == 403
     assert str(exceptions.NOT_YOUR_TURN) in response.content.decode()
 
 
-def test_carol_without_a_seat_gets_403(client_for, carol, race_match):
-    response = _post(client_for(carol), race_match, legal_json(race_match, 0)[0], 0)
+def test_carol_without_a_seat_gets_403(client_for, carol, started_match):
+    response = _post(
+        client_for(carol), started_match, legal_json(started_match, 0)[0], 0
+    )
 
     assert response.status_code == 403
     assert str(exceptions.NOT_SEATED) in response.content.decode()
@@ -91,16 +81,16 @@ def test_carol_without_a_seat_gets_403(client_for, carol, race_match):
     "data",
     [
         {"move": "{not json", "expected_version": "0"},
-        {"move": '{"kind": "play"}', "expected_version": "zero"},
+        {"move": '{"kind": "roll"}', "expected_version": "zero"},
         {"expected_version": "0"},
         {"move": '{"kind": "teleport"}', "expected_version": "0"},
         {"move": "[1, 2]", "expected_version": "0"},
-        {"move": '{"kind": "play", "card": "nope"}', "expected_version": "0"},
+        {"move": '{"kind": "roll", "times": 2}', "expected_version": "0"},
     ],
 )
-def test_a_malformed_move_answers_400(client_for, alice, race_match, data):
+def test_a_malformed_move_answers_400(client_for, alice, started_match, data):
     response = client_for(alice).post(
-        f"/matches/{race_match.id}/moves/", data, headers=HTMX
+        f"/matches/{started_match.id}/moves/", data, headers=HTMX
     )
 
     assert response.status_code == 400
@@ -108,22 +98,24 @@ def test_a_malformed_move_answers_400(client_for, alice, race_match, data):
     assert not Move.objects.exists()
 
 
-def test_a_plain_post_redirects_to_the_match(client_for, alice, race_match):
+def test_a_plain_post_redirects_to_the_match(client_for, alice, started_match):
     response = _post(
-        client_for(alice), race_match, legal_json(race_match, 0)[0], 0, htmx=False
+        client_for(alice), started_match, legal_json(started_match, 0)[0], 0, htmx=False
     )
 
     assert (response.status_code, response["Location"]) == (
         302,
-        f"/matches/{race_match.id}/",
+        f"/matches/{started_match.id}/",
     )
-    assert Move.objects.filter(match=race_match).count() == 1
+    assert Move.objects.filter(match=started_match).count() == 1
 
 
-def test_a_refused_plain_post_redirects_with_the_reason(client_for, carol, race_match):
+def test_a_refused_plain_post_redirects_with_the_reason(
+    client_for, carol, started_match
+):
     response = client_for(carol).post(
-        f"/matches/{race_match.id}/moves/",
-        {"move": json.dumps(legal_json(race_match, 0)[0]), "expected_version": "0"},
+        f"/matches/{started_match.id}/moves/",
+        {"move": json.dumps(legal_json(started_match, 0)[0]), "expected_version": "0"},
         follow=True,
     )
 
@@ -131,8 +123,8 @@ def test_a_refused_plain_post_redirects_with_the_reason(client_for, carol, race_
     assert str(exceptions.NOT_SEATED) in response.content.decode()
 
 
-def test_anonymous_visitors_must_log_in(client_for, race_match):
-    response = _post(client_for(), race_match, legal_json(race_match, 0)[0], 0)
+def test_anonymous_visitors_must_log_in(client_for, started_match):
+    response = _post(client_for(), started_match, legal_json(started_match, 0)[0], 0)
 
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
@@ -149,7 +141,8 @@ def test_an_unknown_match_is_404(client_for, alice):
     assert response.status_code == 404
 
 
-# Grouped move forms (games.forms.MoveForm): Race's favourites are ticked.
+# Grouped move forms (games.forms.MoveForm): a move posted as fields (Race's
+# favourites are ticked: tests/games/race/test_platform_race.py).
 
 
 def _post_fields(client, match, fields, version=0):
@@ -160,40 +153,20 @@ def _post_fields(client, match, fields, version=0):
     )
 
 
-def test_a_grouped_form_writes_the_move_and_the_rules_judge_it(
-    client_for, alice, race_match
-):
-    response = _post_fields(
-        client_for(alice),
-        race_match,
-        {
-            "move.kind": "favourites",
-            "move.knonsters[]": ["", "celya", "rithle"],
-        },
-    )
+def test_a_grouped_form_writes_the_move(client_for, alice, started_match):
+    response = _post_fields(client_for(alice), started_match, {"move.kind": "roll"})
 
     assert response.status_code == 200
-    row = Move.objects.get(match=race_match, seat=0)
-    # Put in Knonster order by the rules, as if the move's JSON was posted.
-    assert row.payload == {"kind": "favourites", "knonsters": ["rithle", "celya"]}
+    row = Move.objects.get(match=started_match, seat=0)
+    assert row.payload == {"kind": "roll"}
 
 
-@pytest.mark.parametrize(
-    "ticked",
-    [[""], ["", "rithle"], ["", "rithle", "celya", "elaari"], ["", "rithle", "rithle"]],
-)
-def test_a_grouped_form_with_the_wrong_ticks_gets_the_rules_reason(
-    client_for, alice, race_match, ticked
-):
-    response = _post_fields(
-        client_for(alice),
-        race_match,
-        {"move.kind": "favourites", "move.knonsters[]": ticked},
-    )
+def test_a_grouped_form_gets_the_rules_reason(client_for, alice, started_match):
+    response = _post_fields(client_for(alice), started_match, {"move.kind": "bank"})
 
     assert response.status_code == 400
-    assert "Choose two different Knonsters." in response.content.decode()
-    assert not Move.objects.filter(match=race_match).exists()
+    assert "Roll at least once." in response.content.decode()
+    assert not Move.objects.filter(match=started_match).exists()
 
 
 @pytest.mark.parametrize(
@@ -201,9 +174,9 @@ def test_a_grouped_form_with_the_wrong_ticks_gets_the_rules_reason(
     [
         {},
         {"move.": "x"},
-        {"move.kind": ["favourites", "play"]},
-        {"move.kind": "favourites", "move.kind.x": "1"},
-        {"move.kind": "favourites", "move..x": "1"},
+        {"move.kind": ["roll", "bank"]},
+        {"move.kind": "roll", "move.kind.x": "1"},
+        {"move.kind": "roll", "move..x": "1"},
         {"move.kind": '{"a": 1}'},
         {"move.kind": "[1, 2]"},
         {"move.kind": "x" * 201},
@@ -211,24 +184,13 @@ def test_a_grouped_form_with_the_wrong_ticks_gets_the_rules_reason(
     ],
 )
 def test_unreadable_grouped_fields_answer_400_and_change_nothing(
-    client_for, alice, race_match, fields
+    client_for, alice, started_match, fields
 ):
-    response = _post_fields(client_for(alice), race_match, fields)
+    response = _post_fields(client_for(alice), started_match, fields)
 
     assert response.status_code == 400
     assert "That move could not be read." in response.content.decode()
-    assert not Move.objects.filter(match=race_match).exists()
-
-
-def test_the_race_board_offers_the_favourites_as_one_grouped_form(
-    client_for, alice, race_match
-):
-    html = client_for(alice).get(f"/matches/{race_match.id}/").content.decode()
-
-    assert 'class="move-form favourites-form"' in html
-    assert html.count('name="move.knonsters[]"') == 1 + 4
-    # One form instead of a button per pair.
-    assert "data-move" not in html.split('id="board"')[1].split("</section>")[0]
+    assert not Move.objects.filter(match=started_match).exists()
 
 
 # Nesting (games.parsers.MAX_DEPTH): a RecursionError was a 500.
@@ -238,15 +200,15 @@ def test_the_race_board_offers_the_favourites_as_one_grouped_form(
     "move",
     [
         "[" * 1000 + "]" * 1000,
-        '{"kind": "play", "card": ' + "[" * 990 + "]" * 990 + "}",
+        '{"kind": "roll", "times": ' + "[" * 990 + "]" * 990 + "}",
         '{"kind": ' + '{"a": ' * 40 + "1" + "}" * 41,
     ],
 )
 def test_a_deeply_nested_move_answers_400_and_changes_nothing(
-    client_for, alice, race_match, move
+    client_for, alice, started_match, move
 ):
     response = client_for(alice).post(
-        f"/matches/{race_match.id}/moves/",
+        f"/matches/{started_match.id}/moves/",
         {"move": move, "expected_version": "0"},
         headers=HTMX,
     )
@@ -254,16 +216,16 @@ def test_a_deeply_nested_move_answers_400_and_changes_nothing(
     assert response.status_code == 400
     assert "That move could not be read." in response.content.decode()
     assert not Move.objects.exists()
-    race_match.refresh_from_db()
-    assert race_match.version == 0
+    started_match.refresh_from_db()
+    assert started_match.version == 0
 
 
-def test_grouped_fields_nested_too_deeply_answer_400(client_for, alice, race_match):
+def test_grouped_fields_nested_too_deeply_answer_400(client_for, alice, started_match):
     # 33 levels: the move, 31 parents and the list.
     key = "move.kind." + "a." * 30 + "b[]"
     response = client_for(alice).post(
-        f"/matches/{race_match.id}/moves/",
-        f"expected_version=0&{key}=rithle",
+        f"/matches/{started_match.id}/moves/",
+        f"expected_version=0&{key}=roll",
         content_type="application/x-www-form-urlencoded",
         headers=HTMX,
     )

@@ -90,11 +90,11 @@ def test_get_is_not_allowed(alice_client, open_match, action):
 def test_the_match_page_offers_each_robot_of_the_game(alice_client, open_match):
     html = alice_client.get(f"/matches/{open_match.id}/").content.decode()
 
-    assert '<option value="random">Random robot</option>' in html
-    assert '<option value="eager">Eager robot</option>' in html
+    assert '<option value="greedy">Greedy robot</option>' in html
+    assert '<option value="timid">Timid robot</option>' in html
 
 
 def test_alice_chooses_which_robot_takes_the_seat(alice_client, open_match):
-    alice_client.post(f"/matches/{open_match.id}/robots/", {"robot": "eager"})
+    alice_client.post(f"/matches/{open_match.id}/robots/", {"robot": "timid"})
 
-    assert open_match.seats.get(position=1).robot == "eager"
+    assert open_match.seats.get(position=1).robot == "timid"

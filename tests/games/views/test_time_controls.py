@@ -18,13 +18,15 @@ from games import services
 from games.models import Match, Seat
 from tests.games.html_tree import html_tree
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 def _create(client, **data):
-    return client.post("/play/race/new/", {"seats": "2", **data})
+    return client.post(
+        "/play/toy/new/", {"seats": "2", "option_target": "short", **data}
+    )
 
 
 def test_the_form_offers_the_presets_with_their_meaning_daily_first(alice_client):
@@ -130,22 +132,22 @@ def test_an_unknown_preset_is_a_form_error(alice_client):
 
 def test_a_solo_match_from_the_form_is_untimed(alice_client):
     alice_client.post(
-        "/play/dice-stars/new/",
-        {"seats": "1", "option_solo_grid": "25", "time_control": "live"},
+        "/play/toy/new/",
+        {"seats": "1", "option_target": "short", "time_control": "live"},
     )
 
     assert Match.objects.get().time_control is None
 
 
 def test_lobby_rows_show_the_time_control(alice_client, alice, bob):
-    services.match_create(user=bob, game_slug="race", seats=2, time_control="live")
+    services.match_create(user=bob, game_slug="toy", seats=2, time_control="live")
     services.match_create(
         user=bob,
-        game_slug="race",
+        game_slug="toy",
         seats=2,
         time_control={"bank": 7200, "increment": 1800, "cap": 7200},
     )
-    services.match_create(user=alice, game_slug="race", seats=2, time_control="untimed")
+    services.match_create(user=alice, game_slug="toy", seats=2, time_control="untimed")
 
     html = alice_client.get("/play/").content.decode()
 
@@ -156,11 +158,11 @@ def test_lobby_rows_show_the_time_control(alice_client, alice, bob):
 
 
 def test_private_and_untimed_matches_are_not_in_the_open_list(carol_client, alice, bob):
-    private = services.match_create(user=bob, game_slug="race", seats=2, private=True)
+    private = services.match_create(user=bob, game_slug="toy", seats=2, private=True)
     untimed = services.match_create(
-        user=bob, game_slug="race", seats=2, time_control="untimed"
+        user=bob, game_slug="toy", seats=2, time_control="untimed"
     )
-    listed = services.match_create(user=bob, game_slug="race", seats=2)
+    listed = services.match_create(user=bob, game_slug="toy", seats=2)
 
     html = carol_client.get("/play/").content.decode()
 
@@ -175,11 +177,11 @@ def test_my_matches_show_my_time_left_and_an_opponent_on_vacation(
     User.objects.filter(id=bob.id).update(vacation_until=START + timedelta(days=9))
     with time_machine.travel(START, tick=False):
         soon = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="live"
+            user=alice, game_slug="toy", seats=2, time_control="live"
         )
         services.seat_claim(match_id=soon.id, user=bob)
         later = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="relaxed"
+            user=alice, game_slug="toy", seats=2, time_control="relaxed"
         )
         services.seat_claim(match_id=later.id, user=bob)
 
@@ -198,14 +200,15 @@ def test_my_matches_show_my_time_left_and_an_opponent_on_vacation(
 def test_the_board_shows_a_ticking_clock_per_seat(client_for, alice, bob):
     with time_machine.travel(START, tick=False):
         match = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="live"
+            user=alice, game_slug="toy", seats=2, time_control="live"
         )
         services.seat_claim(match_id=match.id, user=bob)
     with time_machine.travel(START + timedelta(seconds=65), tick=False):
         html = client_for(alice).get(f"/matches/{match.id}/").content.decode()
 
+    # Alice's clock runs (bob's waits for his turn).
     clocks = [n for n in html_tree(html).descendants() if n.tag == "time"]
-    assert len(clocks) == 2
+    assert len(clocks) == 1
     deadline = "2026-11-23T12:05:00+00:00"
     assert clocks[0].attrs["datetime"] == deadline
     assert clocks[0].attrs["data-deadline"] == deadline
@@ -220,7 +223,7 @@ def test_the_board_shows_a_ticking_clock_per_seat(client_for, alice, bob):
 def test_a_low_clock_has_the_warning_class(client_for, alice, bob):
     with time_machine.travel(START, tick=False):
         match = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="live"
+            user=alice, game_slug="toy", seats=2, time_control="live"
         )
         services.seat_claim(match_id=match.id, user=bob)
     with time_machine.travel(START + timedelta(seconds=250), tick=False):
@@ -233,7 +236,7 @@ def test_a_low_clock_has_the_warning_class(client_for, alice, bob):
 def test_a_paused_match_shows_it_and_its_clocks_stand(client_for, alice, bob):
     with time_machine.travel(START, tick=False):
         match = services.match_create(
-            user=alice, game_slug="race", seats=2, time_control="daily"
+            user=alice, game_slug="toy", seats=2, time_control="daily"
         )
         services.seat_claim(match_id=match.id, user=bob)
         Seat.objects.filter(match=match).update(clock_deadline_at=None)
@@ -242,13 +245,14 @@ def test_a_paused_match_shows_it_and_its_clocks_stand(client_for, alice, bob):
 
     assert "Paused by a moderator" in html
     assert "<time" not in html
-    assert html.count('class="clock stopped frozen"') == 2
+    # Alice was to move: her clock stands.
+    assert html.count('class="clock stopped frozen"') == 1
     assert "1 d 0 h" in html
 
 
 def test_an_untimed_board_shows_no_clock(client_for, alice, bob):
     match = services.match_create(
-        user=alice, game_slug="race", seats=2, time_control="untimed", private=True
+        user=alice, game_slug="toy", seats=2, time_control="untimed", private=True
     )
     services.seat_claim(match_id=match.id, user=bob, invite=match.invite_secret)
 
@@ -262,7 +266,7 @@ def test_an_untimed_board_shows_no_clock(client_for, alice, bob):
 
 
 def test_a_pushed_board_carries_the_pause_out_of_band(client_for, alice, bob):
-    match = services.match_create(user=alice, game_slug="race", seats=2)
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
     services.seat_claim(match_id=match.id, user=bob)
     Match.objects.filter(id=match.id).update(paused_at=START)
 

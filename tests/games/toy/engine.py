@@ -1,6 +1,7 @@
 """Push Your Luck: a tiny game that exercises what Race and Dice Stars do not.
 
-Test-only (registered by the tests that need it, never on the site). Each
+Test-only (registered by the `toy` fixture of tests/conftest.py, never on
+the site): the platform's tests play it. Each
 turn a seat rolls a die as often as it likes and banks the sum, or loses
 the turn's sum on a 1. Nothing is hidden; the rolls come from `State.rng`.
 
@@ -9,6 +10,9 @@ the turn's sum on a 1. Nothing is hidden; the rolls come from `State.rng`.
   after MAX_TURNS turns the highest score wins.
 - A choice option: `target`, "short" (20 points) or "long" (40).
 - Declared records: the state and the two moves are a few lines each.
+- A static part (the die's faces) and two robots, so the platform's doors
+  for those are tested too. Its board and rules pages are in
+  tests/games/toy/templates/games/toy/.
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ class State(Record, frozen=True):
     turns: int
 
     def __post_init__(self) -> None:
-        if not 1 <= len(self.scores) <= 3 or self.target not in TARGETS.values():
+        if not 1 <= len(self.scores) <= 4 or self.target not in TARGETS.values():
             raise ValueError("bad table")
         if self.current is not None and not 0 <= self.current < len(self.scores):
             raise ValueError("bad seat")
@@ -78,7 +82,7 @@ class ToyRules(Rules[State, Move]):
         slug="toy",
         name="Push Your Luck",
         min_seats=1,
-        max_seats=3,
+        max_seats=4,
         hidden_information=False,
         chance=True,
         max_moves=None,
@@ -149,11 +153,16 @@ class ToyRules(Rules[State, Move]):
     def view(self, state: State, seat: int | None) -> JSON:
         return {
             "scores": list(state.scores),
+            "to_move": sorted(self.to_move(state)),
             "current": state.current,
             "pending": state.pending,
             "turns": state.turns,
             "target": state.target,
         }
+
+    def static_view(self, options: JSON, seats: int) -> JSON:
+        """The die's faces: the board's part that no move changes."""
+        return {"faces": list(range(1, 7))}
 
     def outcome(self, state: State) -> Outcome | None:
         if state.current is not None:
@@ -184,7 +193,14 @@ def _choose_greedy(view: JSON, legal: list[Move], rng: Rng) -> Move:
     return Bank() if view["pending"] >= 12 and Bank() in legal else Roll()
 
 
+def _choose_timid(view: JSON, legal: list[Move], rng: Rng) -> Move:
+    """Bank as soon as it may."""
+    return Bank() if Bank() in legal else Roll()
+
+
 TOY = ToyRules()
+# The first is the default; a second one lets tests name a robot.
 TOY_ROBOTS: dict[str, Robot[Move]] = {
-    "greedy": Robot("greedy", gettext_noop("Greedy robot"), _choose_greedy)
+    "greedy": Robot("greedy", gettext_noop("Greedy robot"), _choose_greedy),
+    "timid": Robot("timid", gettext_noop("Timid robot"), _choose_timid),
 }

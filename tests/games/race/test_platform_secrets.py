@@ -1,5 +1,9 @@
 """No seat's hand, favourites or winner bet reaches another viewer (STYLE.md B0.4).
 
+Moved from tests/games/test_secrets.py: the platform tests run on the Toy,
+which hides nothing, so privacy through the platform's doors is tested on
+Race's secrets here.
+
 Card ids and Knonster names also appear in public (the last card played,
 the track), so each check compares the exact place a secret would show:
 the hand section (`data-card=`), a player's row, the API `view`, the log.
