@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from games.api.serializers.schema import game_type_components
 from games.rules import registry
 from games.rules.base import GameEntry, Playthrough
-from tests.games import toy
+from tests.games.toy import engine as toy
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,7 @@ class ToyView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The Toy's view as a declared type (the Toy itself declares none)."""
 
     scores: tuple[int, ...]
+    to_move: tuple[int, ...]
     current: int | None
     pending: Annotated[int, msgspec.Meta(ge=0)]
     turns: int
@@ -106,7 +107,14 @@ def test_a_game_registered_later_is_described_by_its_declared_types(
 
     assert set(components["ToyMove"]["discriminator"]["mapping"]) == {"roll", "bank"}
     view = components["ToyView"]
-    assert view["required"] == ["scores", "current", "pending", "turns", "target"]
+    assert view["required"] == [
+        "scores",
+        "to_move",
+        "current",
+        "pending",
+        "turns",
+        "target",
+    ]
     assert view["properties"]["current"] == {"type": "integer", "nullable": True}
     assert view["properties"]["pending"]["minimum"] == 0
     assert "toy" in [

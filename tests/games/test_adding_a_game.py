@@ -43,6 +43,9 @@ BOARD = """{% load i18n partials %}
   {% for move in board.legal_moves %}{% include "games/_move_form.html" %}{% endfor %}
 </section>
 """
+# The part of the board no move changes (Rules.static_view), if the game has one.
+STATIC = """<p class="sixth-die">{{ static.faces|join:", " }}</p>
+"""
 RULES_PAGE = """{% extends "games/rules_page.html" %}
 {% block rules %}<h2>{{ info.name }}</h2><p>{{ heading }}</p>{% endblock rules %}
 """
@@ -73,6 +76,7 @@ def sixth(tmp_path, monkeypatch, settings):
     folder = templates / "games" / SLUG
     folder.mkdir(parents=True)
     (folder / "board.html").write_text(BOARD)
+    (folder / "static.html").write_text(STATIC)
     (folder / "rules_en.html").write_text(RULES_PAGE.replace("{{ heading }}", "Rules"))
     (folder / "rules_de.html").write_text(RULES_PAGE.replace("{{ heading }}", "Regeln"))
 
@@ -142,7 +146,7 @@ def test_its_rules_page_renders(sixth, client_for, settings, language, heading):
 def test_the_api_lists_it_creates_a_match_and_takes_a_move(sixth, alice, bob):
     games = _api(alice).get("/api/games/").json()
     listed = next(game for game in games if game["slug"] == SLUG)
-    assert listed["robots"] == ["greedy"]
+    assert listed["robots"] == list(sixth.robots)
     assert listed["name"] == "Push Your Luck"
 
     created = _api(alice).post(

@@ -52,19 +52,21 @@ def test_every_private_match_gets_its_own_secret(alice):
     assert secrets[private[0].id] != secrets[private[1].id]
 
 
-def test_moves_from_before_rules_versions_get_their_matchs_version(race_match, alice):
+def test_moves_from_before_rules_versions_get_their_matchs_version(
+    started_match, alice
+):
     migration = importlib.import_module("games.migrations.0013_move_rules_version")
     from games import services
     from games.models import Move
     from tests.games.helpers import legal_json
 
     services.move_submit(
-        match_id=race_match.id,
+        match_id=started_match.id,
         user=alice,
-        move_data=legal_json(race_match, 0)[0],
+        move_data=legal_json(started_match, 0)[0],
         expected_version=0,
     )
-    Match.objects.filter(id=race_match.id).update(rules_version="1")
+    Match.objects.filter(id=started_match.id).update(rules_version="1")
     Move.objects.update(rules_version="")
 
     migration.versions_from_matches(apps, None)
