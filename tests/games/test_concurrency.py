@@ -3,10 +3,13 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from games import exceptions, services
 from games.models import Move
+
+# postgres_only: an autouse fixture, applied to this module by the import.
+from tests.games.concurrency import moves_at_once, postgres_only  # noqa: F401
 from tests.games.helpers import legal_json, play_to_end
 
 pytestmark = [
@@ -16,50 +19,11 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    # SQLite serialises writers on the whole file: no row locks to test.
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL row locks (select_for_update)")
-
-
-def _at_once(match, attempts):
-    """Run each (user, move) submit against the same version at the same time."""
-    barrier = threading.Barrier(len(attempts))
-    results = [None] * len(attempts)
-    version = match.version
-
-    def submit(index, user, move):
-        try:
-            barrier.wait(timeout=10)
-            services.move_submit(
-                match_id=match.id,
-                user=user,
-                move_data=move,
-                expected_version=version,
-            )
-            results[index] = "applied"
-        except exceptions.MatchError as refusal:
-            results[index] = refusal
-        finally:
-            connections.close_all()
-
-    threads = [
-        threading.Thread(target=submit, args=(i, user, move))
-        for i, (user, move) in enumerate(attempts)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
-
-
 def test_two_submits_against_the_same_version_apply_exactly_once(started_match, alice):
     move = legal_json(started_match, 0)[0]
 
     # The same player in two tabs: both name version 0.
-    results = _at_once(started_match, [(alice, move), (alice, move)])
+    results = moves_at_once(started_match, [(alice, move), (alice, move)])
 
     assert results.count("applied") == 1
     loser = next(r for r in results if r != "applied")

@@ -6,54 +6,15 @@ time; seats that move at the same moment need Race's favourites.
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections
 
 from games import exceptions, services
+
+# postgres_only: an autouse fixture, applied to this module by the import.
+from tests.games.concurrency import moves_at_once, postgres_only  # noqa: F401
 from tests.games.helpers import legal_json
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    # SQLite serialises writers on the whole file: no row locks to test.
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL row locks (select_for_update)")
-
-
-def _at_once(match, attempts):
-    """Run each (user, move) submit against the same version at the same time."""
-    barrier = threading.Barrier(len(attempts))
-    results = [None] * len(attempts)
-    version = match.version
-
-    def submit(index, user, move):
-        try:
-            barrier.wait(timeout=10)
-            services.move_submit(
-                match_id=match.id,
-                user=user,
-                move_data=move,
-                expected_version=version,
-            )
-            results[index] = "applied"
-        except exceptions.MatchError as refusal:
-            results[index] = refusal
-        finally:
-            connections.close_all()
-
-    threads = [
-        threading.Thread(target=submit, args=(i, user, move))
-        for i, (user, move) in enumerate(attempts)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
 
 
 def test_two_players_moving_at_once_both_get_their_move_in(race_match, alice, bob):
@@ -62,7 +23,7 @@ def test_two_players_moving_at_once_both_get_their_move_in(race_match, alice, bo
     # first's result; both seats were waiting since version 0, so both apply.
     alices, bobs = legal_json(race_match, 0)[0], legal_json(race_match, 1)[-1]
 
-    results = _at_once(race_match, [(alice, alices), (bob, bobs)])
+    results = moves_at_once(race_match, [(alice, alices), (bob, bobs)])
 
     assert results == ["applied", "applied"]
     race_match.refresh_from_db()
@@ -91,7 +52,7 @@ def test_many_simultaneous_submits_lose_nothing_and_double_nothing(make_user, al
         for tab in (0, 1)
     ]
 
-    results = _at_once(match, attempts)
+    results = moves_at_once(match, attempts)
 
     assert results.count("applied") == 4
     refused = [r for r in results if r != "applied"]
