@@ -19,52 +19,22 @@ import time_machine
 from django.conf import settings
 
 from games import services
-from games.models import Match, Notification
+from games.models import Notification
 from games.notifications.emails import (
     DigestRow,
     digest_email,
     digest_rows,
-    email_queue,
     email_send,
     turn_email,
 )
 from games.notifications.tokens import DIGEST, unsubscribe_check
-from games.tasks import send_notification_emails
 from tests.accounts.conftest import free_port
+from tests.accounts.emails import duel, email_deliver, email_parts, turn_notice
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
 Kind = Notification.Kind
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
-
-
-def _duel(first, second) -> Match:
-    """Return a started, timed (Daily) 2-seat Toy match: `first` on seat 0."""
-    match = services.match_create(user=first, game_slug="toy", seats=2)
-    services.seat_claim(match_id=match.id, user=second)
-    match.refresh_from_db()
-    return match
-
-
-def _turn_notice(user, match) -> Notification:
-    return Notification.objects.filter(
-        user=user, match=match, kind=Kind.YOUR_TURN
-    ).latest("id")
-
-
-def _send(user, notification_ids, *, digest=False):
-    """Record an e-mail as the sweeps do and run its task's first attempt."""
-    delivery = email_queue(
-        user_id=user.id, notification_ids=notification_ids, digest=digest
-    )
-    return send_notification_emails.apply(args=(delivery.id, 0))
-
-
-def _parts(message) -> tuple[str, str]:
-    """Return the (plain text, HTML) bodies of a received message."""
-    text = message.get_body(preferencelist=("plain",)).get_content()
-    html = message.get_body(preferencelist=("html",)).get_content()
-    return text, html
 
 
 def _token(message) -> str:
@@ -75,10 +45,10 @@ def _token(message) -> str:
 
 def test_a_turn_email_arrives_once_with_game_opponent_and_links(smtp, alice, bob):
     with time_machine.travel(START, tick=False):
-        match = _duel(alice, bob)
-        notice = _turn_notice(alice, match)
+        match = duel(alice, bob)
+        notice = turn_notice(alice, match)
 
-        result = _send(alice, [notice.id])
+        result = email_deliver(alice, [notice.id])
 
     assert result.get() is True
     # Exactly once, to alice only.
@@ -88,7 +58,7 @@ def test_a_turn_email_arrives_once_with_game_opponent_and_links(smtp, alice, bob
     assert message["Subject"] == f"Your turn in Push Your Luck #{match.id} with Bob"
     assert message["From"] == settings.DEFAULT_FROM_EMAIL
     assert message.get_content_type() == "multipart/alternative"
-    text, html = _parts(message)
+    text, html = email_parts(message)
     board = f"https://spielpost.example/matches/{match.id}/"
     assert board in text
     assert f'href="{board}"' in html
@@ -99,10 +69,10 @@ def test_a_turn_email_arrives_once_with_game_opponent_and_links(smtp, alice, bob
 
 
 def test_the_unsubscribe_headers_name_the_kind_and_the_visible_link(smtp, alice, bob):
-    match = _duel(alice, bob)
-    notice = _turn_notice(alice, match)
+    match = duel(alice, bob)
+    notice = turn_notice(alice, match)
 
-    _send(alice, [notice.id])
+    email_deliver(alice, [notice.id])
 
     _recipients, message = smtp.messages[0]
     # A long header is folded onto a second line; unfolding leaves a space.
@@ -117,7 +87,7 @@ def test_the_unsubscribe_headers_name_the_kind_and_the_visible_link(smtp, alice,
     assert f"<{url}>".encode() in smtp.raw[0]
     token = url.rstrip("/").rsplit("/", 1)[1]
     assert unsubscribe_check(token) == (alice.id, Kind.YOUR_TURN)
-    text, html = _parts(message)
+    text, html = email_parts(message)
     # The same link is visible in both parts, for people without a button.
     assert f"Stop these e-mails: {url}" in text
     assert f'href="{url}"' in html
@@ -127,14 +97,14 @@ def test_a_german_person_gets_the_email_in_german(smtp, alice, carol):
     carol.language = "de"
     carol.save(update_fields=["language"])
     with time_machine.travel(START, tick=False):
-        match = _duel(carol, alice)  # carol is to move
-        notice = _turn_notice(carol, match)
+        match = duel(carol, alice)  # carol is to move
+        notice = turn_notice(carol, match)
 
-        _send(carol, [notice.id])
+        email_deliver(carol, [notice.id])
 
     _recipients, message = smtp.messages[0]
     assert message["Content-Language"] == "de"
-    text, html = _parts(message)
+    text, html = email_parts(message)
     assert '<html lang="de">' in html
     # The clock's wording comes from the German catalogue.
     assert "noch 1 Tag 0 Std." in text
@@ -143,19 +113,19 @@ def test_a_german_person_gets_the_email_in_german(smtp, alice, carol):
 
 def test_several_notices_go_out_as_one_email_most_urgent_first(smtp, alice, bob):
     with time_machine.travel(START, tick=False):
-        daily = _duel(alice, bob)
+        daily = duel(alice, bob)
         fast = services.match_create(
             user=alice, game_slug="toy", seats=2, time_control="fast"
         )
         services.seat_claim(match_id=fast.id, user=bob)
-        ids = [_turn_notice(alice, daily).id, _turn_notice(alice, fast).id]
+        ids = [turn_notice(alice, daily).id, turn_notice(alice, fast).id]
 
-        _send(alice, ids)
+        email_deliver(alice, ids)
 
     assert len(smtp.messages) == 1
     message = smtp.messages[0][1]
     assert message["Subject"] == "Your turn in 2 matches"
-    text, _html = _parts(message)
+    text, _html = email_parts(message)
     # Fast (12 h left) before Daily (1 day left).
     assert text.index(f"Push Your Luck #{fast.id}") < text.index(
         f"Push Your Luck #{daily.id}"
@@ -164,7 +134,7 @@ def test_several_notices_go_out_as_one_email_most_urgent_first(smtp, alice, bob)
 
 
 def test_other_kinds_use_the_same_layout_with_their_texts(smtp, alice, bob):
-    match = _duel(alice, bob)
+    match = duel(alice, bob)
     notice = Notification.objects.create(
         user=alice,
         kind=Kind.MATCH_FINISHED,
@@ -172,11 +142,11 @@ def test_other_kinds_use_the_same_layout_with_their_texts(smtp, alice, bob):
         params={"game": "toy", "opponents": ["Bob"], "rank": 1, "winners": ["Alice"]},
     )
 
-    _send(alice, [notice.id])
+    email_deliver(alice, [notice.id])
 
     message = smtp.messages[0][1]
     assert message["Subject"] == f"Push Your Luck #{match.id} is over with Bob"
-    text, _html = _parts(message)
+    text, _html = email_parts(message)
     assert "You won." in text
     token = _token(message)
     assert unsubscribe_check(token) == (alice.id, Kind.MATCH_FINISHED)
@@ -186,20 +156,20 @@ def test_the_digest_lists_every_match_to_move_most_urgent_first(smtp, alice, bob
     alice.email_digest = True
     alice.save(update_fields=["email_digest"])
     with time_machine.travel(START, tick=False):
-        daily = _duel(alice, bob)
+        daily = duel(alice, bob)
         fast = services.match_create(
             user=alice, game_slug="toy", seats=2, time_control="fast"
         )
         services.seat_claim(match_id=fast.id, user=bob)
 
         rows = digest_rows(alice)
-        _send(alice, [], digest=True)
+        email_deliver(alice, [], digest=True)
 
     assert [row.match_id for row in rows] == [fast.id, daily.id]
     assert [row.seconds_left for row in rows] == [12 * 3600, 24 * 3600]
     message = smtp.messages[0][1]
     assert message["Subject"] == "Daily digest: your turn in 2 matches"
-    text, _html = _parts(message)
+    text, _html = email_parts(message)
     assert text.index(f"Push Your Luck #{fast.id} with Bob") < text.index(
         f"Push Your Luck #{daily.id}"
     )
@@ -212,7 +182,7 @@ def test_no_digest_goes_out_when_nothing_waits(smtp, alice):
     alice.email_digest = True
     alice.save(update_fields=["email_digest"])
 
-    result = _send(alice, [], digest=True)
+    result = email_deliver(alice, [], digest=True)
 
     assert result.get() is False
     assert smtp.messages == []
@@ -222,8 +192,8 @@ def test_an_unreachable_server_records_the_failure_and_raises(settings, alice, b
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST = "127.0.0.1"
     settings.EMAIL_PORT = free_port()
-    match = _duel(alice, bob)
-    message = turn_email(alice, [_turn_notice(alice, match)])
+    match = duel(alice, bob)
+    message = turn_email(alice, [turn_notice(alice, match)])
 
     with pytest.raises(ConnectionRefusedError):
         email_send(alice, message)
@@ -233,22 +203,22 @@ def test_an_unreachable_server_records_the_failure_and_raises(settings, alice, b
 
 
 def test_kinds_switched_off_since_are_not_sent(smtp, alice, bob):
-    match = _duel(alice, bob)
-    notice = _turn_notice(alice, match)
+    match = duel(alice, bob)
+    notice = turn_notice(alice, match)
     alice.email_off = [Kind.YOUR_TURN]
     alice.save(update_fields=["email_off"])
 
-    result = _send(alice, [notice.id])
+    result = email_deliver(alice, [notice.id])
 
     assert result.get() is False
     assert smtp.messages == []
 
 
 def test_another_persons_notices_are_ignored(smtp, alice, bob):
-    match = _duel(bob, alice)  # bob is to move
-    bobs = _turn_notice(bob, match)
+    match = duel(bob, alice)  # bob is to move
+    bobs = turn_notice(bob, match)
 
-    result = _send(alice, [bobs.id])
+    result = email_deliver(alice, [bobs.id])
 
     assert result.get() is False
     assert smtp.messages == []

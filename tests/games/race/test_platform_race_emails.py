@@ -11,11 +11,10 @@ import pytest
 
 from games import services
 from games.models import Match, Notification
-from games.notifications.emails import email_queue
 from games.rules.race.cards import NAMES
 from games.selectors import board_context, match_for_viewer
-from games.tasks import send_notification_emails
 from tests.accounts import conftest as accounts_conftest
+from tests.accounts.emails import duel, email_deliver, email_parts, turn_notice
 from tests.games.helpers import legal_json, seats_to_move, state_of
 
 pytestmark = pytest.mark.django_db
@@ -23,35 +22,6 @@ pytestmark = pytest.mark.django_db
 Kind = Notification.Kind
 # The SMTP server fixture of the e-mail tests.
 smtp = accounts_conftest.smtp
-
-
-def _race(first, second) -> Match:
-    """Return a started, timed (Daily) 2-seat Race: `first` on seat 0."""
-    match = services.match_create(user=first, game_slug="race", seats=2)
-    services.seat_claim(match_id=match.id, user=second)
-    match.refresh_from_db()
-    return match
-
-
-def _turn_notice(user, match) -> Notification:
-    return Notification.objects.filter(
-        user=user, match=match, kind=Kind.YOUR_TURN
-    ).latest("id")
-
-
-def _send(user, notification_ids, *, digest=False):
-    """Record an e-mail as the sweeps do and run its task's first attempt."""
-    delivery = email_queue(
-        user_id=user.id, notification_ids=notification_ids, digest=digest
-    )
-    return send_notification_emails.apply(args=(delivery.id, 0))
-
-
-def _parts(message) -> tuple[str, str]:
-    """Return the (plain text, HTML) bodies of a received message."""
-    text = message.get_body(preferencelist=("plain",)).get_content()
-    html = message.get_body(preferencelist=("html",)).get_content()
-    return text, html
 
 
 def _choose(match, user, position, index):
@@ -66,7 +36,7 @@ def _choose(match, user, position, index):
 
 def _play_phase(alice, bob) -> Match:
     """Return a 2-seat Race in its play phase: alice chose first, bob last (v2)."""
-    match = _race(alice, bob)
+    match = duel(alice, bob, game_slug="race")
     _choose(match, alice, 0, 0)
     # A different pair: the same two favourites for both would deal again.
     _choose(match, bob, 1, 5)
@@ -93,12 +63,12 @@ def test_the_email_tells_the_opponents_move_but_not_their_drawn_card(smtp, alice
             break
     assert secret
     other = 1 - mover
-    notice = _turn_notice(users[other], match)
+    notice = turn_notice(users[other], match)
     assert notice.params["version"] == match.version
 
-    _send(users[other], [notice.id])
+    email_deliver(users[other], [notice.id])
 
-    text, html = _parts(smtp.messages[0][1])
+    text, html = email_parts(smtp.messages[0][1])
     assert f"{users[mover].name} plays" in text or "discards" in text
     assert "Your move, " in text
     for line in secret:
@@ -118,11 +88,11 @@ def test_an_email_to_alice_never_names_bobs_secret_favourites(smtp, alice, bob):
         user=bob, kind=Kind.YOUR_TURN, match=match, params={**params, "seat": 1}
     )
 
-    _send(alice, [for_alice.id])
-    _send(bob, [for_bob.id])
+    email_deliver(alice, [for_alice.id])
+    email_deliver(bob, [for_bob.id])
 
-    alice_text, alice_html = _parts(smtp.messages[0][1])
-    bob_text, _html = _parts(smtp.messages[1][1])
+    alice_text, alice_html = email_parts(smtp.messages[0][1])
+    bob_text, _html = email_parts(smtp.messages[1][1])
     assert "Bob has chosen their favourites." in alice_text
     for name in bobs:
         assert name not in alice_text
