@@ -112,3 +112,27 @@ def race_match(alice, bob):
     services.seat_robot_add(match_id=match.id, user=alice)
     match.refresh_from_db()
     return match
+
+
+@pytest.fixture
+def chosen_match(alice, bob):
+    """A running 3-seat Race with Win Bet after alice and bob chose in secret."""
+    from games import services
+    from tests.games.helpers import legal_json
+
+    # Different choices (index position * 5), so the engine does not deal again.
+    match = services.match_create(
+        user=alice, game_slug="race", seats=3, options={"win_bet": True}
+    )
+    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    for position, user in ((0, alice), (1, bob)):
+        match.refresh_from_db()
+        services.move_submit(
+            match_id=match.id,
+            user=user,
+            move_data=legal_json(match, position)[position * 5],
+            expected_version=match.version,
+        )
+    match.refresh_from_db()
+    return match

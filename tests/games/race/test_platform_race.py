@@ -498,29 +498,6 @@ def test_resume_robot_turns_enqueues_a_match_once_for_two_waiting_robots(
 # private events) while a match runs.
 
 
-@pytest.fixture
-def chosen_match(alice, bob):
-    """A running 3-seat Race with Win Bet after alice and bob chose in secret."""
-    from games import services
-    from tests.games.helpers import legal_json
-
-    match = services.match_create(
-        user=alice, game_slug="race", seats=3, options={"win_bet": True}
-    )
-    services.seat_claim(match_id=match.id, user=bob)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    for position, user in ((0, alice), (1, bob)):
-        match.refresh_from_db()
-        services.move_submit(
-            match_id=match.id,
-            user=user,
-            move_data=legal_json(match, position)[position * 5],
-            expected_version=match.version,
-        )
-    match.refresh_from_db()
-    return match
-
-
 def _event_lines(match, *, private):
     """Return the log lines of `match`'s moves' private (or public) events."""
     from games.rules import Event

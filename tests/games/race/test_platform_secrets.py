@@ -20,28 +20,15 @@ from rest_framework.test import APIClient
 from games import services
 from games.rules import Event
 from games.text import message_text
-from tests.games.helpers import DATA_CARD, legal_json, state_of
+from tests.games.helpers import DATA_CARD, state_of
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def secret_match(alice, bob):
+def secret_match(chosen_match):
     """A 3-seat Race with Win Bet after everybody chose: play phase, hands dealt."""
-    match = services.match_create(
-        user=alice, game_slug="race", seats=3, options={"win_bet": True}
-    )
-    services.seat_claim(match_id=match.id, user=bob)
-    services.seat_robot_add(match_id=match.id, user=alice)
-    for position, user in ((0, alice), (1, bob)):
-        match.refresh_from_db()
-        # Different choices, so the engine does not deal again.
-        services.move_submit(
-            match_id=match.id,
-            user=user,
-            move_data=legal_json(match, position)[position * 5],
-            expected_version=match.version,
-        )
+    match = chosen_match
     match.refresh_from_db()
     services.robot_move_play(match_id=match.id, expected_version=match.version)
     state = state_of(match)
