@@ -4,7 +4,8 @@ The .po file is parsed with a tiny reader (no polib dependency). After adding
 or changing a marked string, run `manage.py makemessages -l de --no-obsolete`
 (ignoring .venv, staticfiles, tests and bench), translate the new entries and
 run `manage.py compilemessages`; these tests fail until the German catalogue
-and the committed django.mo catch up.
+and the committed django.mo catch up. A game's own translated texts are
+tested in its folder (tests/games/<game>/test_translations.py).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from django.utils import translation
 
 PO_PATH = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
 MO_PATH = PO_PATH.with_suffix(".mo")
-KNONSTERS = ("Rithle", "Aristas", "Celya", "Elaari")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]")
 
 
@@ -118,17 +118,6 @@ def test_placeholders_are_kept(messages):
     assert not problems, "\n".join(problems)
 
 
-def test_knonster_names_stay_untranslated(messages):
-    problems = [
-        f"{entry.msgid!r} -> {text!r}"
-        for entry in messages
-        for text in entry.msgstr.values()
-        for name in KNONSTERS
-        if name in entry.msgid and name not in text
-    ]
-    assert not problems, "\n".join(problems)
-
-
 def _engine_msgids() -> set[str]:
     """Return every string the rules engines mark with gettext_noop(...)."""
     found: set[str] = set()
@@ -173,20 +162,6 @@ def test_compiled_catalogue_matches_the_po(messages):
     assert not stale, "run compilemessages: " + repr(stale[:5])
 
 
-def test_engine_message_renders_in_german():
-    from games.rules import Message
-    from games.text import message_text
-
-    message = Message(
-        "%(player)s plays %(knonster)s +%(steps)d.",
-        {"player": 1, "knonster": "Celya", "steps": 7},
-    )
-    with translation.override("de"):
-        # Seat 1 without a known name is "Spieler 2"; with one, the name.
-        assert message_text(message) == "Spieler 2 spielt Celya +7 aus."
-        assert message_text(message, {1: "Bob"}) == "Bob spielt Celya +7 aus."
-
-
 @pytest.mark.django_db
 def test_lobby_speaks_german_to_a_german_player(client, make_user):
     user = make_user("dora", display_name="Dora", language="de")
@@ -206,28 +181,3 @@ def test_anonymous_visitor_can_choose_german(client):
     html = response.content.decode()
     assert "Brettspiele wie per Post." in html
     assert "Anmelden" in html
-
-
-def test_nested_engine_messages_are_translated_too():
-    """A colour name or a roll of dice travels as Message parameters (base.Message)."""
-    from games.rules import Message
-    from games.rules.dice_stars.dice import colour_message, die_message
-    from games.text import message_text
-
-    message = Message(
-        "%(player)s takes colour %(colour)s (%(dice)s) and writes %(sum)d.",
-        {
-            "player": 0,
-            "colour": colour_message("blue").to_json(),
-            "dice": [die_message(5, 4).to_json(), die_message(6, 0).to_json()],
-            "sum": 4,
-        },
-    )
-    assert str(message) == (
-        "Player 1 takes colour light blue (light blue 4, light blue star) and writes 4."
-    )
-    with translation.override("de"):
-        text = message_text(message, {0: "Alice"})
-    assert text.startswith("Alice ")
-    assert "hellblau" in text
-    assert "light blue" not in text

@@ -4,8 +4,8 @@ The engine is a black box here: tests ask `match.rules` for the state, the
 seats to move and the legal moves. Platform tests play the test-only Toy
 (tests/games/toy/; `toy_position` stores a Toy position); a position random
 play rarely reaches is built by the rules tests' scenario builder and stored
-with `state_store`. The Race-only helpers below (BOB_WINS, choose_favourites,
-reach_play_phase) serve tests/games/race/.
+with `state_store`. A game's own helpers live in its folder (BOB_WINS,
+choose_favourites, reach_play_phase: tests/games/race/helpers.py).
 """
 
 from __future__ import annotations

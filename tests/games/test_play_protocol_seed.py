@@ -1,8 +1,9 @@
-"""The program socket /ws/play/ held against the Rat um Rad seed text (issue 21).
+"""The program socket /ws/play/ held against the seed text (issue 21), on the Toy.
 
-A client written from the seed ("Der Spielablauf": `BUILD_ROAD, roadId,
-STRING`) and the README alone: no Origin header, answers paired by order,
-the positional form without a match id.
+A client written from the seed and the README alone: no Origin header,
+answers paired by order, the positional form. The tests built on a game's
+own seed commands and states live in its folder
+(tests/games/rat_um_rad/test_protocol_seed.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from config.asgi import application
 from games import services
 from games.consumers.play import messages as play_messages
 from games.consumers.play import presence as play_presence
-from games.models import Match
 from games.notifications import presence
 from tests.games.test_play_protocol import _ADDRESSES, _ask, _pushes, _socket, _token
 
@@ -48,14 +48,6 @@ async def _send(socket, message):
         answer = await socket.receive_json_from(timeout=5)
         if "event" not in answer:
             return answer
-
-
-def _rat_um_rad_with_robot(user) -> Match:
-    """A running two-seat Rat um Rad match: `user` (0) and a robot (1)."""
-    match = services.match_create(user=user, game_slug="rat-um-rad", seats=2)
-    services.seat_robot_add(match_id=match.id, user=user)
-    match.refresh_from_db()
-    return match
 
 
 # 1. Origin
@@ -125,60 +117,7 @@ async def test_auth_with_another_accounts_token_is_refused(alice, bob):
     assert who["result"]["id"] == alice.pk
 
 
-# 3. Which match a command without a match means
-
-
-async def test_seed_commands_with_several_running_matches_ask_to_choose(alice):
-    first = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
-    second = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
-    socket = await _socket(alice)
-    try:
-        take = await _send(socket, ["TAKE_WHEEL", None, "NONE"])
-        legal = await _send(socket, ["LEGAL_MOVES", None, "NONE"])
-        chosen = await _send(socket, ["SELECT_GAME", str(first.id), "STRING"])
-        legal_first = await _send(socket, ["LEGAL_MOVES", None, "NONE"])
-        view = await _send(socket, ["VIEW", None, "NONE"])
-    finally:
-        await socket.disconnect()
-    for answer in (take, legal):
-        assert not answer["ok"]
-        assert answer["error"]["code"] == "no_match"
-        assert str(first.id) in answer["error"]["message"]
-        assert str(second.id) in answer["error"]["message"]
-        assert "SELECT_GAME" in answer["error"]["message"]
-    assert chosen["ok"]
-    assert chosen["result"]["id"] == first.id
-    assert legal_first["result"] == chosen["result"]["legal_moves"]
-    assert legal_first["result"]
-    assert view["result"]["id"] == first.id
-    for match in (first, second):
-        await database_sync_to_async(match.refresh_from_db)()
-        assert match.version == 0
-
-
-async def test_seed_commands_mean_the_only_running_match(alice, carol):
-    match = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
-    # An open match of alice's does not count: it is not running.
-    await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="toy", seats=3
-    )
-    socket = await _socket(alice)
-    nobody = await _socket(carol)
-    try:
-        legal = await _send(socket, ["LEGAL_MOVES", None, "NONE"])
-        view = await _send(socket, ["VIEW", None, "NONE"])
-        none_running = await _send(nobody, ["LEGAL_MOVES", None, "NONE"])
-    finally:
-        await socket.disconnect()
-        await nobody.disconnect()
-    assert legal["ok"], legal
-    assert legal["result"]
-    assert view["result"]["id"] == match.id
-    assert view["result"]["legal_moves"] == legal["result"]
-    assert none_running["error"]["code"] == "no_match"
-
-
-# 4. Pushes on connect
+# 3. Pushes on connect
 
 
 async def test_on_connect_the_view_of_each_running_match_is_pushed(started_match, bob):
@@ -206,31 +145,7 @@ async def test_auth_by_message_pushes_after_its_answer(started_match, bob):
     assert [(p["match"], p["your_seat"]) for p in pushes] == [(started_match.id, 1)]
 
 
-# 5. The colour of a grey road in the seed form
-
-
-async def test_build_road_in_the_seed_form_may_name_the_colour(alice):
-    match = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
-    socket = await _socket(alice)
-    try:
-        answer = await _send(
-            socket, ["BUILD_ROAD", ["Nowhere-to-Nothing", "red"], "STRING_LIST"]
-        )
-        bad = await _send(
-            socket, ["BUILD_ROAD", ["Nowhere", "red", "x"], "STRING_LIST"]
-        )
-    finally:
-        await socket.disconnect()
-    # The list reaches the game's command (not refused as a message), which
-    # refuses the road: the match is still in its preparation.
-    assert answer["error"]["code"] == "invalid_command"
-    assert "Nowhere-to-Nothing" in answer["error"]["message"]
-    assert bad["error"]["code"] == "invalid_command"
-    await database_sync_to_async(match.refresh_from_db)()
-    assert match.version == 0
-
-
-# 6. The positional form: three elements, the type checked
+# 4. The positional form: three elements, the type checked
 
 
 @pytest.mark.parametrize(
@@ -279,7 +194,7 @@ async def test_the_positional_forms_types(alice):
     assert answers[-1]["error"]["code"] == "not_found"
 
 
-# 7. Too large
+# 5. Too large
 
 
 async def test_a_message_over_the_limit_is_answered_too_large(alice):
@@ -297,7 +212,7 @@ async def test_a_message_over_the_limit_is_answered_too_large(alice):
     assert alive["ok"]
 
 
-# 8. Stale, joining again, the seed's states
+# 6. Stale, joining again, the refusals' language
 
 
 async def test_stale_includes_the_current_board(started_match, alice):
@@ -333,47 +248,6 @@ async def test_joining_again_while_seated_answers_the_seat(alice, bob):
     assert await database_sync_to_async(match.seats.filter(user=bob).count)() == 1
 
 
-async def test_answers_and_pushes_name_the_seeds_states(alice, started_match):
-    match = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
-    socket = await _socket(alice)
-    try:
-        pushes = await _pushes(socket)
-        preparation = await _ask(socket, "VIEW", match.id)
-        started = await _ask(socket, "VIEW", started_match.id)
-    finally:
-        await socket.disconnect()
-    assert preparation["result"]["status"] == "active"
-    assert preparation["result"]["state"] == "PREPARATION"
-    assert started["result"]["state"] == "STARTED"
-    assert {p["match"]: p["state"] for p in pushes} == {
-        match.id: "PREPARATION",
-        started_match.id: "STARTED",
-    }
-
-
-# The rules page's protocol part says all of this, in English and German.
-
-
-@pytest.mark.parametrize("language", ["en", "de"])
-def test_the_rules_page_describes_the_seed_form(client, settings, language):
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    html = client.get("/games/rat-um-rad/rules/").content.decode()
-    for text in (
-        "<code>SELECT_GAME</code>",
-        "<code>WHOAMI</code>",
-        "<code>no_match</code>",
-        "<code>too_large</code>",
-        "<code>STRING_LIST</code>",
-        "<code>PREPARATION</code>",
-        "<code>STARTED</code>",
-        "<code>error.board</code>",
-        "<code>Origin</code>",
-        '["SELECT_GAME", "42", "STRING"]',
-    ):
-        assert text in html, text
-    assert '"red", "1"]' in html
-
-
 async def test_the_new_refusals_are_in_the_players_language(carol):
     carol.language = "de"
     await database_sync_to_async(carol.save)()
@@ -392,29 +266,3 @@ async def test_the_new_refusals_are_in_the_players_language(carol):
     assert too_large["error"]["message"] == (
         "Eine Nachricht darf höchstens 65536 Zeichen haben."
     )
-
-
-async def test_request_games_names_the_states_and_filters_the_preparation(
-    alice, started_match
-):
-    match = await database_sync_to_async(_rat_um_rad_with_robot)(alice)
-    waiting = await database_sync_to_async(services.match_create)(
-        user=alice, game_slug="toy", seats=3
-    )
-    socket = await _socket(alice)
-    try:
-        everything = await _send(socket, ["REQUEST_GAMES", None, "NONE"])
-        preparation = await _send(
-            socket, ["REQUEST_GAMES", "PREPARATION", "GAME_STATUS"]
-        )
-        started = await _send(socket, ["REQUEST_GAMES", "STARTED", "GAME_STATUS"])
-    finally:
-        await socket.disconnect()
-    states = {m["id"]: (m["status"], m["state"]) for m in everything["result"]}
-    assert states == {
-        match.id: ("active", "PREPARATION"),
-        started_match.id: ("active", "STARTED"),
-        waiting.id: ("open", "WAITING"),
-    }
-    assert [m["id"] for m in preparation["result"]] == [match.id]
-    assert {m["id"] for m in started["result"]} == {match.id, started_match.id}

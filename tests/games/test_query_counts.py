@@ -86,29 +86,15 @@ def four_seats(alice, bob, robot_enqueues):
     return match
 
 
-@pytest.fixture
-def rat_um_rad_four_seats(alice, bob, robot_enqueues):
-    """A Rat um Rad on Basel with alice, bob and two robots (robots never move here).
-
-    Its board is the heaviest: the map drawing, builds grouped by road.
-    """
-    match = services.match_create(
-        user=alice, game_slug="rat-um-rad", seats=4, options={"map": "basel"}
-    )
-    services.seat_claim(match_id=match.id, user=bob)
-    services.seat_robot_add(match_id=match.id, user=alice, robot="")
-    services.seat_robot_add(match_id=match.id, user=alice, robot="")
-    match.refresh_from_db()
-    return match
-
-
-@pytest.fixture(params=["three seats", "four seats", "rat um rad"])
+@pytest.fixture(params=["three seats", "four seats"])
 def match_and_players(request, started_match, alice, bob):
-    """The Toy with alice, bob and one robot, or two robots; Rat um Rad with two."""
+    """The Toy with alice, bob and one robot, or two robots.
+
+    A game's heavier board has the same bounds in its folder
+    (tests/games/rat_um_rad/test_query_counts.py).
+    """
     if request.param == "three seats":
         return started_match, {0: alice, 1: bob}
-    if request.param == "rat um rad":
-        return request.getfixturevalue("rat_um_rad_four_seats"), {0: alice, 1: bob}
     return request.getfixturevalue("four_seats"), {0: alice, 1: bob}
 
 
@@ -167,37 +153,6 @@ def test_the_board_page_reads_a_fixed_number_of_queries(
     # the person's turn count (the tab title); the bell's unread count.
     with django_assert_max_num_queries(8):
         client.get(f"/matches/{match.id}/")
-    assert _queries(lambda: client.get(f"/matches/{match.id}/")) == before
-
-
-def test_a_rat_um_rad_board_reads_no_query_per_road_built(
-    client_for, rat_um_rad_four_seats, alice, bob
-):
-    match, players = rat_um_rad_four_seats, {0: alice, 1: bob}
-    _moves(match, players, 2)
-    client = client_for(alice)
-    before = _queries(lambda: client.get(f"/matches/{match.id}/"))
-    # Every seat builds whenever it can: many roads on the map, a long log.
-    for _ in range(60):
-        match.refresh_from_db()
-        state = match.game_state()
-        if state.phase == "over":
-            break
-        seat = min(match.rules.to_move(state))
-        moves = legal_json(match, seat)
-        builds = [m for m in moves if m["kind"] == "build"]
-        if seat in players:
-            services.move_submit(
-                match_id=match.id,
-                user=players[seat],
-                move_data=(builds or moves)[0],
-                expected_version=match.version,
-            )
-        else:
-            services.robot_move_play(match_id=match.id, expected_version=match.version)
-    match.refresh_from_db()
-    assert len(match.game_state().built) >= 5
-
     assert _queries(lambda: client.get(f"/matches/{match.id}/")) == before
 
 
