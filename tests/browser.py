@@ -240,7 +240,7 @@ def _run_stack(
             if not key.startswith(("PYTEST_", "DJANGO_"))
         }
         env.update(
-            DJANGO_SETTINGS_MODULE="config.settings",
+            DJANGO_SETTINGS_MODULE="tests.settings_browser",
             DATABASE_URL=database_url,
             SPIELPOST_VAR=str(tmp / "var"),
             EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
