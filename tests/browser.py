@@ -87,6 +87,15 @@ class Stack:
             pytest.fail(f"manage.py shell failed:\n{result.stdout}\n{result.stderr}")
         return result.stdout
 
+    def game_slugs(self) -> list[str]:
+        """Return the slugs of the games the stack offers, in registry order.
+
+        The real games and the test-only Toy (tests/settings_browser.py): for
+        the checks that every game's pages keep a site-wide promise.
+        """
+        code = "from games.rules.registry import GAMES\nprint(' '.join(GAMES))"
+        return self.shell(code).strip().splitlines()[-1].split()
+
     def log_tail(self, lines: int = 40) -> str:
         """Return the last lines of every process log, for failure messages."""
         parts = []
@@ -240,7 +249,7 @@ def _run_stack(
             if not key.startswith(("PYTEST_", "DJANGO_"))
         }
         env.update(
-            DJANGO_SETTINGS_MODULE="config.settings",
+            DJANGO_SETTINGS_MODULE="tests.settings_browser",
             DATABASE_URL=database_url,
             SPIELPOST_VAR=str(tmp / "var"),
             EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",

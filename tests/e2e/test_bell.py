@@ -1,7 +1,7 @@
 """The bell in the navigation rings live (issue 11), in a browser.
 
 alice has the lobby open; bob moves (through the API) in a match of theirs
-until it is alice's turn. Her bell's count rises without a reload: the
+(the test-only Toy's, tests/games/toy/) until it is alice's turn. Her bell's count rises without a reload: the
 notice is pushed over her own socket group to the page she has open. The
 bell then leads to the notification page, which marks the notice read.
 """
@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser import DEMO_PASSWORD, Stack, log_in, screenshot
+from tests.games.toy import TOY
 
 pytestmark = pytest.mark.browser
 
@@ -35,13 +36,17 @@ def _token(stack: Stack, username: str) -> str:
 
 
 def _move(stack: Stack, path: str, token: str, match: dict[str, Any]) -> None:
-    """Play `token`'s first legal move (a card if any) at the match's version."""
-    plays = [m for m in match["legal_moves"] if m.get("kind") == "play"]
+    """Bank if `token`'s seat may, else roll, at the match's version.
+
+    A seat that banks after its first roll ends its turn with a few points:
+    the turn passes and nobody comes near the target.
+    """
+    banks = [m for m in match["legal_moves"] if m.get("kind") == "bank"]
     status, body = stack.api(
         "POST",
         path + "moves/",
         token,
-        {"version": match["version"], "move": (plays or match["legal_moves"])[0]},
+        {"version": match["version"], "move": (banks or match["legal_moves"])[0]},
     )
     assert status == 200, body
 
@@ -58,14 +63,14 @@ def test_my_bell_rises_live_when_bob_moves_and_it_becomes_my_turn(
 ) -> None:
     alice_token, bob_token = _token(stack, "alice"), _token(stack, "bob")
     status, match = stack.api(
-        "POST", "/api/matches/", alice_token, {"game": "race", "seats": 2}
+        "POST", "/api/matches/", alice_token, {"game": "toy", "seats": 2}
     )
     assert status == 201, match
     path = f"/api/matches/{match['id']}/"
     status, match = stack.api("POST", path + "join/", bob_token)
     assert status == 200, match
 
-    # alice plays until only bob may move (her favourite, at least).
+    # alice plays until it is bob's turn.
     for _ in range(MOVES_AT_MOST):
         match = _match_as(stack, path, alice_token)
         if match["your_seat"] not in match["to_move"]:
@@ -112,7 +117,7 @@ def test_my_bell_rises_live_when_bob_moves_and_it_becomes_my_turn(
     page.wait_for_url("**/profile/notifications/")
     first = page.locator(".notice-list .notice").first
     assert first.locator(".notice-title").inner_text() == (
-        f"Your turn in Race #{match['id']}"
+        f"Your turn in {TOY.info.name} #{match['id']}"
     )
     assert "unread" in (first.get_attribute("class") or "")
     # Opening the page read them: its own bell is empty.

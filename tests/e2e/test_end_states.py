@@ -1,8 +1,8 @@
 """A match that ends early says so on both boards, live and after a reload (issue 21).
 
-Two people cancel a Race by consent, or one resigns, while both choose
-their favourites (both seats to move). Both boards must then show nobody
-to move (no "to move", "choosing…" or "Your turn."), the result box and
+Two people cancel a match of the test-only Toy (tests/games/toy/) by
+consent, or one resigns, while alice is to move. Both boards must then show
+nobody to move (no "to move", "choosing…" or "Your turn."), the result box and
 the right status badge, and the tab title must stop counting the match;
 the lobby lists the match under "Recently finished" with its end.
 """
@@ -36,19 +36,23 @@ TITLE_WITH_THIS_MATCH_JS = """
 """
 
 
-def _started_race(alice: Any, bob: Any) -> str:
-    """alice creates a 2-seat Race and bob takes the other seat; return its URL."""
-    form = create_form(alice, "race")
+def _started_toy(alice: Any, bob: Any) -> str:
+    """alice creates a 2-seat Toy and bob takes the other seat; return its URL."""
+    form = create_form(alice, "toy")
     form.locator("select[name=seats]").select_option("2")
     form.locator("button[type=submit]").click()
     alice.wait_for_url("**/matches/*/")
     url = alice.url
     bob.goto(url)
     bob.get_by_role("button", name="Take a seat").click()
-    for page in (alice, bob):
-        # Favourites: both seats choose at once, both are to move.
-        page.locator("#board .your-turn").wait_for(timeout=10_000)
-        page.wait_for_function(TITLE_WITH_THIS_MATCH_JS, timeout=10_000)
+    # The match starts with alice to move: her board says so, and her tab
+    # title counts it; bob's board shows her to move, his title does not.
+    alice.locator("#board .your-turn").wait_for(timeout=10_000)
+    alice.wait_for_function(TITLE_WITH_THIS_MATCH_JS, timeout=10_000)
+    bob.locator("#seats .seat", has_text="Alice").locator(".badge.turn").wait_for(
+        timeout=10_000
+    )
+    bob.wait_for_function(TITLE_WITHOUT_THIS_MATCH_JS, timeout=10_000)
     return url
 
 
@@ -90,7 +94,7 @@ def test_two_people_cancel_by_consent_and_both_boards_say_so(
     alice, bob = new_page(), new_page()
     log_in(alice, "alice")
     log_in(bob, "bob")
-    url = _started_race(alice, bob)
+    url = _started_toy(alice, bob)
 
     alice.get_by_role("button", name="Propose to cancel").click()
     bob.get_by_role("button", name="Agree to cancel").click()
@@ -113,7 +117,7 @@ def test_one_resigns_and_both_boards_show_the_result(stack: Stack, new_page) -> 
     alice, bob = new_page(), new_page()
     log_in(alice, "alice")
     log_in(bob, "bob")
-    url = _started_race(alice, bob)
+    url = _started_toy(alice, bob)
 
     bob.locator("details.resign > summary").click()
     bob.get_by_role("button", name="Yes, resign").click()

@@ -5,7 +5,8 @@ to the request (it is sent on commit, the answer is rendered after). The
 push replaces the board, and with it the form that sent the move: htmx then
 looked for the answer's targets (#board, #seats, #flash, ...) inside the
 detached old board and logged `htmx:oobErrorNoTarget` (issue 9). Here the
-answer is held back until the push has surely arrived, every time; the page
+answer is held back until the push has surely arrived, every time (in a
+one-seat match of the test-only Toy, tests/games/toy/: it rolls); the page
 must log no error and show the move (the `new_page` fixture fails the test
 on any console error).
 """
@@ -30,7 +31,7 @@ def test_a_push_before_the_answer_to_my_move_is_no_error(
 ) -> None:
     page = new_page()
     log_in(page, "alice")
-    form = create_form(page, "dice-stars")
+    form = create_form(page, "toy")
     form.locator("select[name=seats]").select_option("1")
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/matches/*/")

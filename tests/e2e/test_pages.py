@@ -23,8 +23,9 @@ from tests.browser import (
 pytestmark = pytest.mark.browser
 
 
-def _create_race(page, seats: str = "2") -> str:
-    form = create_form(page, "race")
+def _create_toy(page, seats: str = "2") -> str:
+    """Create a Toy match (tests/games/toy/) in the lobby; return its URL."""
+    form = create_form(page, "toy")
     form.locator("select[name=seats]").select_option(seats)
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/matches/*/")
@@ -37,7 +38,7 @@ def test_the_lobby_follows_my_matches_live_with_the_tab_title(
     alice, bob = new_page(), new_page()
     log_in(alice, "alice")
     log_in(bob, "bob")
-    match_url = _create_race(alice)
+    match_url = _create_toy(alice)
     alice.goto("/play/")
     row = alice.locator(
         "#my-matches .match-row",
@@ -49,8 +50,8 @@ def test_the_lobby_follows_my_matches_live_with_the_tab_title(
     # Other tests may have left alice to move elsewhere: count from there.
     waiting = int(alice.locator("#turn-count").get_attribute("data-count"))
 
-    # bob takes the last seat in his browser: the race starts with
-    # favourites, and alice's open lobby shows it is her turn, unreloaded.
+    # bob takes the last seat in his browser: the match starts with alice
+    # (seat 1) to move, and her open lobby shows it is her turn, unreloaded.
     bob.goto(match_url)
     bob.get_by_role("button", name="Take a seat").click()
     row.locator(".badge.turn").wait_for(timeout=10_000)
@@ -65,7 +66,7 @@ def test_back_to_the_lobby_shows_it_as_it_is_now(stack: Stack, new_page) -> None
     page = new_page()
     log_in(page, "bob")
     page.goto("/play/")
-    match_url = _create_race(page, "3")
+    match_url = _create_toy(page, "3")
     page.get_by_role("button", name="Add a robot").click()
     page.locator("#seats .seat", has_text="Robot").first.wait_for()
 
@@ -113,8 +114,8 @@ def test_the_site_pages_fit_the_screen(
     stack: Stack, new_page, width: int, locale: str
 ) -> None:
     page = new_page(locale=locale, width=width)
-    for path in ("/", "/accounts/login/", "/accounts/signup/", "/games/race/rules/",
-                 "/games/dice-stars/rules/"):  # fmt: skip
+    # Every game's rules page is checked in test_page_fit.py.
+    for path in ("/", "/accounts/login/", "/accounts/signup/", "/games/toy/rules/"):
         page.goto(path)
         assert_no_sideways_scroll(page)
     log_in(page, "carol" if locale.startswith("de") else "alice")

@@ -1,5 +1,8 @@
 """A private match in two browsers: the invitation link is the only way in.
 
+The match is the test-only Toy's (tests/games/toy/): the invitation is the
+platform's, whatever the game.
+
 The creator copies the link from the board (the copy button puts it on the
 clipboard: only a browser shows that); a friend who types the match's
 address gets "not found", and with the link sees the board and takes a seat.
@@ -21,7 +24,7 @@ def test_the_invitation_link_is_copied_and_lets_a_friend_in(
     alice.context.grant_permissions(["clipboard-read", "clipboard-write"])
     log_in(alice, "alice")
     log_in(bob, "bob")
-    form = create_form(alice, "race")
+    form = create_form(alice, "toy")
     form.locator("select[name=seats]").select_option("2")
     form.locator("input[name=private]").check()
     form.locator("button[type=submit]").click()

@@ -1,7 +1,8 @@
 """A Live match where one person goes idle: the robot plays for them at the deadline.
 
-alice and bob sit at a Live Race (5 minutes a seat). alice chooses her
-favourites in the browser; bob does nothing. His clock is then made to run
+alice and bob sit at a Live match of the test-only Toy (tests/games/toy/,
+5 minutes a seat). alice plays her turn in the browser (she rolls, and
+banks unless the die took the turn); bob does nothing. His clock is then made to run
 out (the test moves his deadline into the past instead of waiting five
 minutes), the sweep finds the match and the Celery worker plays bob's turn
 with the robot. alice's open board shows it without a reload: the log's
@@ -45,7 +46,7 @@ def test_an_idle_seat_is_played_by_the_robot_and_everyone_sees_it(
         "POST",
         "/api/matches/",
         alice,
-        {"game": "race", "seats": 2, "time_control": "live"},
+        {"game": "toy", "seats": 2, "time_control": "live"},
     )
     assert status == 201, match
     assert match["time_control"]["preset"] == "live"
@@ -56,13 +57,19 @@ def test_an_idle_seat_is_played_by_the_robot_and_everyone_sees_it(
     page = new_page()
     log_in(page, "alice")
     page.goto(f"{stack.url}/matches/{match_id}/")
-    # Both clocks run (favourites are chosen at once) and tick in the page.
-    assert page.locator("#seats time[data-deadline]").count() == 2
-    picks = page.locator("#board .favourite-picks input[type=checkbox]")
-    picks.nth(0).check()
-    picks.nth(1).check()
-    page.locator("#board .choose-favourites button").first.click()
-    page.wait_for_selector("#board:not(:has(.favourite-picks))")
+    # alice's clock runs and ticks in the page; bob's waits.
+    running = page.locator("#seats .seat:has(time[data-deadline])")
+    assert running.count() == 1
+    assert "Alice" in running.inner_text()
+    page.get_by_role("button", name="Roll").click()
+    # A 1 passes the turn to bob at once; any other face lets alice bank.
+    bank = page.get_by_role("button", name="Bank")
+    bobs_turn = page.locator("#board .toy[data-current='1']")
+    bank.or_(bobs_turn).wait_for()
+    if bank.is_visible():
+        bank.click()
+    bobs_turn.wait_for()
+    running.filter(has_text="Bob").wait_for()
 
     assert stack.shell(RUN_OUT.format(match_id=match_id)).strip() == "1"
 

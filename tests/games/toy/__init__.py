@@ -5,15 +5,15 @@ API, sockets) run on this game, never on a real one, so that a change to a
 real game's rules cannot break them and they show that nothing in the
 platform depends on a particular game. The engine is `engine.py`; its board
 and rules pages are in `templates/games/toy/`. `register` puts the game in
-the registry for one test (the `toy` fixture in tests/conftest.py).
+the registry for one test (the `toy` fixture in tests/conftest.py); in the
+browser tests' stack, its app (`apps.py`, installed by
+tests/settings_browser.py) does.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import pytest
 
 from games.rules import registry
 from games.rules.base import GameEntry, Playthrough
@@ -22,6 +22,8 @@ from games.rules.structs import replace
 from .engine import TOY, TOY_ROBOTS
 
 if TYPE_CHECKING:
+    import pytest
+
     from games.models import Match
 
 SLUG = "toy"
