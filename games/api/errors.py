@@ -10,6 +10,7 @@ from django.core.exceptions import (
     TooManyFilesSent,
 )
 from django.http import HttpRequest, JsonResponse
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import status
@@ -19,6 +20,13 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.exceptions import REQUEST_TOO_LARGE
 from games import exceptions
+
+
+def refusal_response(
+    message: Promise | str, status_code: int = status.HTTP_400_BAD_REQUEST
+) -> Response:
+    """Return the API's answer to a refusal: `{"detail": message}` with its status."""
+    return Response({"detail": str(message)}, status=status_code)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -33,14 +41,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """
     if isinstance(exc, RequestDataTooBig | TooManyFieldsSent | TooManyFilesSent):
         # Django's own answer would be an HTML page.
-        return Response(
-            {"detail": str(REQUEST_TOO_LARGE)}, status=status.HTTP_400_BAD_REQUEST
-        )
+        return refusal_response(REQUEST_TOO_LARGE)
     if isinstance(exc, exceptions.MatchNotFound):
         # Exactly the answer to an unknown id (`raise Http404`).
         exc = NotFound()
     elif isinstance(exc, exceptions.MatchError):
-        return Response({"detail": str(exc.message)}, status=exc.status_code)
+        return refusal_response(exc.message, exc.status_code)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, ValidationError):
         response.data = {"detail": _error_text(exc.detail)}

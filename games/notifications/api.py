@@ -39,7 +39,13 @@ from rest_framework.views import APIView
 from accounts.models import User
 from games.api.serializers import QueryFlagField, QuerySerializer, StrictIntegerField
 from games.api.views import AuthedRequest
-from games.api.views.base import CSRF, NOT_JSON_BODY, UNAUTHENTICATED, error_responses
+from games.api.views.base import (
+    CSRF,
+    NOT_JSON_BODY,
+    SEND_AN_OBJECT,
+    UNAUTHENTICATED,
+    error_responses,
+)
 from games.models import Notification
 from games.parsers import JSONParser
 
@@ -58,7 +64,6 @@ IDS_MAX = 100
 # The largest id a database row can have (a signed 64-bit integer).
 _ID_MAX = 2**63 - 1
 
-_SEND_AN_OBJECT = _("Send a JSON object.")
 _IDS_OR_ALL = _('Send either "ids" (a list of notice ids) or "all": true.')
 
 
@@ -269,7 +274,7 @@ class NoticesReadView(APIView):
     def post(self, request: AuthedRequest) -> Response:
         data = request.data
         if not isinstance(data, Mapping):
-            raise ValidationError({"detail": _SEND_AN_OBJECT})
+            raise ValidationError({"detail": SEND_AN_OBJECT})
         if ("ids" in data) == ("all" in data):
             raise ValidationError({"detail": _IDS_OR_ALL})
         ids: list[int] | None = None

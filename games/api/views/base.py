@@ -59,7 +59,7 @@ def error_responses(descriptions: Mapping[int, str]) -> dict[int, OpenApiRespons
     }
 
 
-_SEND_AN_OBJECT = _("Send a JSON object.")
+SEND_AN_OBJECT = _("Send a JSON object.")
 
 
 def body_valid(
@@ -71,7 +71,7 @@ def body_valid(
     that the serializer refuses.
     """
     if not isinstance(request.data, dict):
-        raise ValidationError({"detail": _SEND_AN_OBJECT})
+        raise ValidationError({"detail": SEND_AN_OBJECT})
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

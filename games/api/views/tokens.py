@@ -16,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.functional import Promise
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
     inline_serializer,
 )
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -37,6 +36,7 @@ from accounts.ratelimits import (
     RateLimitsUnavailable,
     ServiceUnavailable,
 )
+from games.api.errors import refusal_response
 from games.api.serializers import ErrorSerializer, StrictCharField
 
 # What the token's fields accept, as the schema states it: DRF's CharField
@@ -136,11 +136,11 @@ class TokenView(APIView):
         # handler answers it (games.api.errors).
         data = request.data
         if not isinstance(data, Mapping):
-            return _refusal(SEND_CREDENTIALS)
+            return refusal_response(SEND_CREDENTIALS)
         serializer = TokenRequestSerializer(data=data)
         if not serializer.is_valid():
             field, errors = next(iter(serializer.errors.items()))
-            return _refusal(f"{field}: {errors[0]}")
+            return refusal_response(f"{field}: {errors[0]}")
         try:
             token = services.api_token_log_in(
                 request=request._request,
@@ -148,18 +148,12 @@ class TokenView(APIView):
                 password=serializer.validated_data["password"],
             )
         except LogInRateLimited as refusal:
-            return _refusal(refusal.message, refusal.status_code)
+            return refusal_response(refusal.message, refusal.status_code)
         except RateLimitsUnavailable as error:
             # Fail closed: no password is tried uncounted.
             raise ServiceUnavailable(LOG_IN_UNAVAILABLE) from error
         except LogInRefused as refusal:
-            response = _refusal(refusal.message, refusal.status_code)
+            response = refusal_response(refusal.message, refusal.status_code)
             response["WWW-Authenticate"] = "Token"
             return response
         return Response({"token": token.key})
-
-
-def _refusal(
-    message: Promise | str, code: int = status.HTTP_400_BAD_REQUEST
-) -> Response:
-    return Response({"detail": str(message)}, status=code)

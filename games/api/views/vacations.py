@@ -7,22 +7,20 @@ still in every match.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.exceptions import VacationRefused
 from accounts.models import User
 from games import services as games_services
+from games.api.errors import refusal_response
 from games.api.serializers import (
     ErrorSerializer,
     StrictIntegerField,
@@ -30,9 +28,7 @@ from games.api.serializers import (
 )
 from games.parsers import JSONParser
 
-from .base import AuthedRequest
-
-_SEND_AN_OBJECT = _("Send a JSON object.")
+from .base import AuthedRequest, body_valid
 
 
 class VacationRequestSerializer(serializers.Serializer[Any]):
@@ -163,18 +159,13 @@ class VacationView(APIView):
         },
     )
     def post(self, request: AuthedRequest) -> Response:
-        if not isinstance(request.data, Mapping):
-            return _refusal(_SEND_AN_OBJECT)
-        serializer = VacationRequestSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = body_valid(VacationRequestSerializer, request)
         user = request.user
-        if serializer.validated_data["action"] == "start":
+        if data["action"] == "start":
             try:
-                games_services.vacation_start(
-                    user=user, days=serializer.validated_data["days"]
-                )
+                games_services.vacation_start(user=user, days=data["days"])
             except VacationRefused as refusal:
-                return _refusal(refusal.message, refusal.status_code)
+                return refusal_response(refusal.message, refusal.status_code)
         else:
             games_services.vacation_end(user=user)
         return Response(_vacation_body(user))
@@ -187,9 +178,3 @@ def _vacation_body(user: User) -> dict[str, Any]:
         "until": state.until,
         "days_left": state.days_left,
     }
-
-
-def _refusal(
-    message: Promise | str, code: int = status.HTTP_400_BAD_REQUEST
-) -> Response:
-    return Response({"detail": str(message)}, status=code)
