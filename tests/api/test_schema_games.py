@@ -17,8 +17,8 @@ from jsonschema import Draft202012Validator
 
 from games.api.serializers.schema import game_type_components
 from games.rules import registry
-from games.rules.base import GameEntry, Playthrough
 from tests.games.toy import engine as toy
+from tests.games.toy import register
 
 pytestmark = pytest.mark.django_db
 
@@ -47,15 +47,7 @@ def _schema(api_for):
 @pytest.fixture
 def toy_declared(monkeypatch):
     """Register the Toy with its moves and a view declared."""
-    monkeypatch.setitem(
-        registry.GAMES,
-        "toy",
-        GameEntry(
-            rules=toy.TOY,
-            robots=toy.TOY_ROBOTS,
-            playthrough=Playthrough(seats=2, options={}, seed=1),
-        ),
-    )
+    register(monkeypatch)
     monkeypatch.setattr(toy.TOY, "move_type", toy.Move, raising=False)
     monkeypatch.setattr(toy.TOY, "view_type", ToyView, raising=False)
     return toy.TOY

@@ -11,6 +11,7 @@ tags and shared static files never name it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,8 @@ from django.utils import translation
 
 from games import boards
 from games.rules import Message, registry
-from games.rules.base import GameEntry, Playthrough
 from games.rules.base.board import BoardHelpers
-from tests.games.toy import TOY, TOY_ROBOTS
+from tests.games import toy
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUG = "made-up"
@@ -48,10 +48,8 @@ def made_up(monkeypatch):
         stylesheets=("games/made-up/board.css",),
         scripts=("games/made-up/board.js",),
     )
-    entry = GameEntry(
-        rules=TOY, robots=TOY_ROBOTS, playthrough=Playthrough(seats=2), board=helpers
-    )
-    monkeypatch.setitem(registry.GAMES, SLUG, entry)
+    # The Toy's entry with these helpers, under a name of its own.
+    monkeypatch.setitem(registry.GAMES, SLUG, replace(toy.ENTRY, board=helpers))
     return helpers
 
 

@@ -37,12 +37,11 @@ from .conftest import GAMES_PLAYED
 
 # A test-only game for what the site's games do not exercise: no fixed bound
 # on moves (a cap on turns instead) and a choice option.
-TOY_ENTRY = toy.ENTRY
 
 
 def entries() -> dict[str, GameEntry]:
     """Return every registered game (registry.GAMES, read now) and the Toy."""
-    return {**registry.GAMES, "toy": TOY_ENTRY}
+    return {**registry.GAMES, toy.SLUG: toy.ENTRY}
 
 
 DEFAULT_GAMES = 300
