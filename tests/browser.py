@@ -128,6 +128,16 @@ class Stack:
             except ValueError:
                 return error.code, raw.decode(errors="replace")
 
+    def token(self, username: str) -> str:
+        """Return demo account `username`'s API token (POST /api/token/)."""
+        status, body = self.api(
+            "POST",
+            "/api/token/",
+            body={"username": username, "password": DEMO_PASSWORD},
+        )
+        assert status == 200, body
+        return str(body["token"])
+
 
 def _free_port() -> int:
     with socket.socket() as sock:

@@ -11,20 +11,12 @@ import time
 
 import pytest
 
-from tests.browser import DEMO_PASSWORD, Stack
+from tests.browser import Stack
 
 pytestmark = pytest.mark.browser
 
 GAME_SECONDS = 600
 BANK_FROM = 10
-
-
-def _token(stack: Stack, username: str) -> str:
-    status, body = stack.api(
-        "POST", "/api/token/", body={"username": username, "password": DEMO_PASSWORD}
-    )
-    assert status == 200, body
-    return body["token"]
 
 
 def _pick(match: dict) -> dict:
@@ -37,7 +29,7 @@ def _pick(match: dict) -> dict:
 
 
 def test_a_match_through_the_api(stack: Stack) -> None:
-    tokens = {name: _token(stack, name) for name in ("alice", "bob")}
+    tokens = {name: stack.token(name) for name in ("alice", "bob")}
 
     status, match = stack.api(
         "POST", "/api/matches/", tokens["alice"], {"game": "toy", "seats": 3}

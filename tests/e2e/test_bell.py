@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import DEMO_PASSWORD, Stack, log_in, screenshot
+from tests.browser import Stack, log_in, screenshot
 from tests.games.toy import TOY
 
 pytestmark = pytest.mark.browser
@@ -25,14 +25,6 @@ WS_OPEN_JS = (
 )
 BELL_COUNT_JS = "Number(document.querySelector('#bell .bell-count').dataset.count)"
 MOVES_AT_MOST = 40
-
-
-def _token(stack: Stack, username: str) -> str:
-    status, body = stack.api(
-        "POST", "/api/token/", body={"username": username, "password": DEMO_PASSWORD}
-    )
-    assert status == 200, body
-    return str(body["token"])
 
 
 def _move(stack: Stack, path: str, token: str, match: dict[str, Any]) -> None:
@@ -61,7 +53,7 @@ def _match_as(stack: Stack, path: str, token: str) -> dict[str, Any]:
 def test_my_bell_rises_live_when_bob_moves_and_it_becomes_my_turn(
     stack: Stack, new_page
 ) -> None:
-    alice_token, bob_token = _token(stack, "alice"), _token(stack, "bob")
+    alice_token, bob_token = stack.token("alice"), stack.token("bob")
     status, match = stack.api(
         "POST", "/api/matches/", alice_token, {"game": "toy", "seats": 2}
     )

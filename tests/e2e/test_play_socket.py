@@ -15,20 +15,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from games.consumers.play.messages import MAX_MESSAGE
-from tests.browser import DEMO_PASSWORD, Stack
+from tests.browser import Stack
 
 pytestmark = pytest.mark.browser
 
 # Daphne's default --websocket-max-message-size, in bytes (daphne/server.py).
 DAPHNE_MAX_MESSAGE = 1024 * 1024
-
-
-def _token(stack: Stack, username: str) -> str:
-    status, body = stack.api(
-        "POST", "/api/token/", body={"username": username, "password": DEMO_PASSWORD}
-    )
-    assert status == 200, body
-    return str(body["token"])
 
 
 def _program(stack: Stack, token: str) -> ClientConnection:
@@ -54,7 +46,7 @@ def _answer(socket: ClientConnection) -> dict[str, Any]:
 
 
 def test_a_program_without_origin_and_the_message_limits(stack: Stack) -> None:
-    token = _token(stack, "alice")
+    token = stack.token("alice")
     with _program(stack, token) as socket:
         socket.send(json.dumps({"command": "WHOAMI", "id": 1}))
         # The first answer is WHOAMI's: no AUTH answer nobody asked for.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import DEMO_PASSWORD, Stack, log_in, screenshot
+from tests.browser import Stack, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -30,18 +30,10 @@ print(expire_overdue_turns())
 """
 
 
-def _token(stack: Stack, username: str) -> str:
-    status, body = stack.api(
-        "POST", "/api/token/", body={"username": username, "password": DEMO_PASSWORD}
-    )
-    assert status == 200, body
-    return str(body["token"])
-
-
 def test_an_idle_seat_is_played_by_the_robot_and_everyone_sees_it(
     stack: Stack, new_page
 ) -> None:
-    alice, bob = _token(stack, "alice"), _token(stack, "bob")
+    alice, bob = stack.token("alice"), stack.token("bob")
     status, match = stack.api(
         "POST",
         "/api/matches/",

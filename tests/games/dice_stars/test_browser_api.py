@@ -11,24 +11,16 @@ import time
 
 import pytest
 
-from tests.browser import DEMO_PASSWORD, Stack
+from tests.browser import Stack
 
 pytestmark = pytest.mark.browser
 
 GAME_SECONDS = 600
 
 
-def _token(stack: Stack, username: str) -> str:
-    status, body = stack.api(
-        "POST", "/api/token/", body={"username": username, "password": DEMO_PASSWORD}
-    )
-    assert status == 200, body
-    return body["token"]
-
-
 def test_a_dice_stars_game_with_a_greedy_robot_through_the_api(stack: Stack) -> None:
     """Dice Stars on the same endpoints: alice, bob and a greedy robot (3 seats)."""
-    tokens = {name: _token(stack, name) for name in ("alice", "bob")}
+    tokens = {name: stack.token(name) for name in ("alice", "bob")}
     status, match = stack.api(
         "POST", "/api/matches/", tokens["alice"], {"game": "dice-stars", "seats": 3}
     )

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import DEMO_PASSWORD, Stack, log_in, screenshot
+from tests.browser import Stack, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -58,20 +58,12 @@ SHEET_BOXES_JS = """
 """
 
 
-def _token(stack: Stack, username: str) -> str:
-    status, body = stack.api(
-        "POST", "/api/token/", body={"username": username, "password": DEMO_PASSWORD}
-    )
-    assert status == 200, body
-    return str(body["token"])
-
-
 class SoloMatch:
     """A solo Dice Stars match played through the API by its player."""
 
     def __init__(self, stack: Stack, username: str, solo_grid: int = 30):
         self.stack = stack
-        self.token = _token(stack, username)
+        self.token = stack.token(username)
         status, body = stack.api(
             "POST",
             "/api/matches/",

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import DEMO_PASSWORD, Stack, log_in, screenshot
+from tests.browser import Stack, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -84,14 +84,6 @@ TOKEN_OFFSETS_JS = """
 """
 
 
-def _token(stack: Stack, username: str) -> str:
-    status, body = stack.api(
-        "POST", "/api/token/", body={"username": username, "password": DEMO_PASSWORD}
-    )
-    assert status == 200, body
-    return body["token"]
-
-
 def _pick(legal_moves: list[dict], seat: int) -> dict:
     """Pick different favourites per seat (no redeal); then prefer a superpower.
 
@@ -155,7 +147,7 @@ def _race(stack: Stack, tokens: dict[str, str], cards: int | None) -> int:
 @pytest.fixture(scope="module")
 def races(stack: Stack) -> dict[str, int]:
     """Return the ids of a Race in progress ("running") and a finished one."""
-    tokens = {name: _token(stack, name) for name in PEOPLE}
+    tokens = {name: stack.token(name) for name in PEOPLE}
     return {
         "running": _race(stack, tokens, cards=12),
         "finished": _race(stack, tokens, cards=None),
