@@ -254,3 +254,47 @@ def test_marking_read_by_session_needs_a_csrf_token(alice):
 
     assert response.status_code == 403
     assert set(response.json()) == {"detail"}
+
+
+def _queries(call):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        response = call()
+    assert response.status_code == 200, response.content
+    return len(captured)
+
+
+def test_the_list_reads_a_fixed_number_of_queries_however_many_notices(
+    api_for, alice, started_match, django_assert_max_num_queries
+):
+    client = api_for(alice)
+    _notices(alice, 2, match=started_match, kind=Kind.YOUR_TURN)
+    few = _queries(lambda: client.get(URL))
+    _notices(alice, 20, match=started_match)
+    _notices(alice, 20)
+
+    # Token with its user; the page of notices with their matches; the
+    # count and the unread count: none per notice.
+    with django_assert_max_num_queries(4):
+        response = client.get(URL)
+    assert response.status_code == 200
+    assert _queries(lambda: client.get(URL)) == few
+
+
+def test_marking_read_takes_a_fixed_number_of_queries(
+    api_for, alice, django_assert_max_num_queries
+):
+    client = api_for(alice)
+    notices = _notices(alice, 30)
+
+    # Token with its user; one update for the ids (or all) in its atomic
+    # block (a savepoint pair here, BEGIN/COMMIT in production); the unread
+    # count.
+    with django_assert_max_num_queries(5):
+        response = client.post(READ, {"ids": [n.id for n in notices]}, format="json")
+    assert response.status_code == 200, response.content
+    with django_assert_max_num_queries(5):
+        response = client.post(READ, {"all": True}, format="json")
+    assert response.status_code == 200, response.content
