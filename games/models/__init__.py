@@ -8,6 +8,16 @@ from __future__ import annotations
 from .log import MatchEvent, Move
 from .match import Match
 from .notification import Notification
+from .rating import Rating, RatingChange
 from .seat import LeaveReason, Seat
 
-__all__ = ["LeaveReason", "Match", "MatchEvent", "Move", "Notification", "Seat"]
+__all__ = [
+    "LeaveReason",
+    "Match",
+    "MatchEvent",
+    "Move",
+    "Notification",
+    "Rating",
+    "RatingChange",
+    "Seat",
+]

@@ -27,6 +27,11 @@ class Move(models.Model):
     # The seat's clock ran out and the robot played this move for its person.
     by_timeout = models.BooleanField(_("played at a timeout"), default=False)
     created_at = models.DateTimeField(_("played at"), auto_now_add=True)
+    # Seconds from the seat's decision becoming due to this move (a
+    # profile's "median time to move"); None for a system's move.
+    seconds_taken = models.PositiveIntegerField(
+        _("seconds taken"), null=True, blank=True
+    )
 
     class Meta:
         verbose_name = _("move")

@@ -41,7 +41,22 @@ class Match(models.Model):
     # not need a migration. Services refuse unknown slugs.
     game_slug = models.CharField(_("game"), max_length=32)
     options = models.JSONField(_("options"), default=dict, blank=True)
+    # The legacy int seed (matches started before provably fair randomness
+    # draw from it) and the robots' seed. Never shown before the match ends.
     seed = models.BigIntegerField(_("seed"))
+    # Provably fair randomness (issue 23): 32 random bytes in hex, drawn at
+    # creation and secret until the match is over; "" for a match created
+    # before it (its engine state draws from `seed`). `seed_commitment` is
+    # the hex SHA-256 of the server seed's bytes, public from creation on.
+    server_seed = models.CharField(
+        _("server seed"), max_length=64, blank=True, default="", editable=False
+    )
+    seed_commitment = models.CharField(
+        _("seed commitment"), max_length=64, blank=True, default="", editable=False
+    )
+    # Whether the match counts for ratings (issue 23): the creator may make
+    # it unrated; a match with fewer than two people is never rated.
+    rated = models.BooleanField(_("rated"), default=True)
     state = models.JSONField(_("state"), null=True, blank=True)
     # The engine's GameInfo.version when `state` was written: a later engine
     # upgrades (or refuses) an older state instead of misreading it.

@@ -63,6 +63,12 @@ class Seat(models.Model):
     )
     robot = models.CharField(_("robot"), max_length=32, blank=True)
     joined_at = models.DateTimeField(_("joined at"), null=True, blank=True)
+    # What the seat's person (or the server, for them or for a robot)
+    # contributed to the match's randomness when taking the seat (issue 23,
+    # provably fair randomness): up to 64 printable ASCII characters.
+    client_seed = models.CharField(
+        _("client seed"), max_length=64, blank=True, default=""
+    )
     to_move_since = models.DateTimeField(_("to move since"), null=True, blank=True)
     to_move_version = models.PositiveIntegerField(
         _("to move since version"), null=True, blank=True

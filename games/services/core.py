@@ -173,7 +173,13 @@ def move_apply(
     match.rules_version = rules.info.version
     match.version += 1
     match.save(update_fields=["state", "rules_version", "version", "updated_at"])
+    due = next((s.to_move_since for s in seats if s.position == position), None)
     Move.objects.create(
+        seconds_taken=(
+            None
+            if by_robot or due is None
+            else max(0, int((timezone.now() - due).total_seconds()))
+        ),
         match=match,
         seq=match.version,
         seat=position,
