@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import views
+from games import replay_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -34,4 +34,16 @@ urlpatterns = [
     path("matches/<int:match_id>/back/", views.match_back, name="match_back"),
     path("matches/<int:match_id>/moves/", views.move_create, name="move_create"),
     path("games/<slug:game_slug>/rules/", views.game_rules, name="game_rules"),
+    # Replays and records of ended matches, a person's history (issue 23).
+    path(
+        "matches/<int:match_id>/replay/",
+        replay_views.match_replay,
+        name="match_replay",
+    ),
+    path(
+        "matches/<int:match_id>/record.json",
+        replay_views.match_record,
+        name="match_record",
+    ),
+    path("me/history.json", replay_views.my_history, name="my_history"),
 ]

@@ -15,13 +15,17 @@ and applies them, so a request costs the same few queries for any N.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.models import Match, Move
+from games.models import Match, Move, Seat
 from games.rules import JSON, Event, IllegalMove
+from games.text import message_text
+
+from .board import BoardContext, board_context
 
 
 class ReplayUnavailable(Exception):
@@ -148,7 +152,7 @@ def _version_known(match: Match) -> None:
     """
     rules = match.rules
     version = match.rules_version
-    if version == rules.info.version:
+    if version == rules.info.version or match.state is None:
         return
     try:
         rules.upgrade_state(match.state, version)
@@ -182,3 +186,122 @@ def _differs(move: Move, today: str) -> str:
 
 def _unavailable() -> str:
     return _("This match cannot be replayed.")
+
+
+# ---------------------------------------------------------------------------
+# The replay page
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayPage:
+    """What the replay page shows: the board of seat `seat` as of move `seq`.
+
+    `board` is a read-only `BoardContext` (no legal moves, nobody's turn to
+    play) whose `view` is `rules.view(state, seat)` of the replayed state;
+    `last` is the match's last move (`Match.version`). `mover` names the
+    seat that made move `seq` ("" at 0), `move_text` is `rules.describe` of
+    it, `event_lines` every event it caused (all revealed: the match is
+    over). `played_at` (UTC): when it was played; None at 0.
+    """
+
+    board: BoardContext
+    seq: int
+    last: int
+    seat: int
+    mover: str
+    move_text: str
+    event_lines: tuple[str, ...]
+    by_robot: bool
+    played_at: datetime | None
+
+    @property
+    def previous(self) -> int:
+        """Return the move before this one (0 stays 0)."""
+        return max(0, self.seq - 1)
+
+    @property
+    def next(self) -> int:
+        """Return the move after this one (the last stays the last)."""
+        return min(self.last, self.seq + 1)
+
+
+def replay_page(
+    *, match: Match, viewer: Seat | None, move: str | None, seat: str | None
+) -> ReplayPage:
+    """Return the replay of ended `match` as of `move`, seen from `seat`.
+
+    `move` and `seat` are the query's raw values: `move` is clamped to 0 ..
+    `match.version` (missing or unreadable: 0, the deal); `seat` to the
+    match's positions (missing or unreadable: the `viewer`'s own seat, or
+    seat 0). Load the seats first (`match_with_seats`): three queries in
+    all with the moves, whatever `move`. Raises ReplayUnavailable, and
+    ValueError for a match that has not ended (replays open at the end:
+    no seat's secrets are shown before).
+    """
+    if not match.is_over:
+        raise ValueError("a running match has no replay")
+    rules = match.rules
+    seats = sorted(match.seats.all(), key=lambda s: s.position)
+    seq = min(max(_int_or(move, 0), 0), match.version)
+    default = viewer.position if viewer is not None else 0
+    position = _int_or(seat, default)
+    if not 0 <= position < len(seats):
+        position = default
+    step = replay_to(match, replay_moves(match, upto=seq))
+    names = {s.position: s.name for s in seats}
+    base = board_context(match=match, seat=seats[position], with_log=False)
+    at_end = seq == match.version
+    to_move = frozenset() if at_end else rules.to_move(step.state)
+    outcome = base.outcome if at_end else None
+    board = replace(
+        base,
+        view=rules.view(step.state, position),
+        legal_moves=(),
+        is_my_turn=False,
+        autoplay=False,
+        autoplay_offered=False,
+        autoplay_winning=False,
+        autoplay_declined=False,
+        outcome=outcome,
+        version=seq,
+        seats=tuple(
+            replace(
+                info,
+                to_move=info.position in to_move,
+                rank=info.rank if at_end else None,
+                score=info.score if at_end else None,
+            )
+            for info in base.seats
+        ),
+    )
+    stored = step.move
+    return ReplayPage(
+        board=board,
+        seq=seq,
+        last=match.version,
+        seat=position,
+        mover="" if stored is None else names.get(stored.seat, "?"),
+        move_text=(
+            ""
+            if stored is None
+            else message_text(
+                rules.describe(rules.move_from_json(stored.payload)), names
+            )
+        ),
+        event_lines=tuple(
+            message_text(rules.describe_event(event), names) for event in step.events
+        ),
+        by_robot=stored is not None and stored.by_robot,
+        played_at=None if stored is None else stored.created_at,
+    )
+
+
+def _int_or(value: str | None, default: int) -> int:
+    """Return `value` as an int (ASCII digits, an optional minus), else `default`."""
+    if value is None:
+        return default
+    text = value.strip()
+    digits = text[1:] if text.startswith("-") else text
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 9:
+        return default
+    return int(text)

@@ -44,7 +44,9 @@ def test_every_finished_match_replays_move_by_move_as_recorded(database):
 def test_the_dealt_state_is_move_zero(database):
     match = database.first()
     step = replay_to(match, [])
-    assert step.seq == 0 and step.move is None and step.events == ()
+    assert step.seq == 0
+    assert step.move is None
+    assert step.events == ()
     rules = match.rules
     dealt = rules.new_state(
         seats=match.seats.count(), options=match.options, seed=match.seed
