@@ -22,6 +22,7 @@ urlpatterns = [
         notices_api.NoticesReadView.as_view(),
         name="api-notifications-read",
     ),
+    path("me/history/", api.HistoryView.as_view(), name="api-history"),
     path("games/", api.GameListView.as_view(), name="api-games"),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
@@ -69,6 +70,11 @@ urlpatterns = [
         "matches/<int:match_id>/moves/",
         api.MoveSubmitView.as_view(),
         name="api-match-moves",
+    ),
+    path(
+        "matches/<int:match_id>/record/",
+        api.MatchRecordView.as_view(),
+        name="api-match-record",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script from ?script, not inline:

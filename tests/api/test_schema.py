@@ -16,10 +16,12 @@ STATUSES = {
     ("post", "/api/me/vacation/"): {"200", "400", "401", "403", "409", "415"},
     ("get", "/api/me/notifications/"): {"200", "400", "401"},
     ("post", "/api/me/notifications/read/"): {"200", "400", "401", "403", "415"},
+    ("get", "/api/me/history/"): {"200", "400", "401"},
     ("get", "/api/games/"): {"200", "401", "429"},
     ("get", "/api/matches/"): {"200", "400", "401"},
     ("post", "/api/matches/"): {"201", "400", "401", "403", "415"},
     ("get", "/api/matches/{match_id}/"): {"200", "400", "401", "404"},
+    ("get", "/api/matches/{match_id}/record/"): {"200", "400", "401", "404", "409"},
     # What the match's state decides is a 409, never a 400: a request the
     # schema allows is not refused as malformed (test_schemathesis.py).
     ("post", "/api/matches/{match_id}/join/"): {

@@ -2,7 +2,8 @@
 
 `matches`: the games and the matches (list, create, detail); `seats`:
 joining, robots, autoplay and taking a seat back; `endings`: resigning and
-cancelling; `moves`: playing a move; `tokens`: a player's API token for
+cancelling; `moves`: playing a move; `records`: an ended
+match's record and the caller's history; `tokens`: a player's API token for
 their password; `vacations`: the caller's vacation; `base`: what they share
 (`AuthedRequest`, the error descriptions, `body_valid`, `match_or_404`).
 Callers import from here.
@@ -14,6 +15,7 @@ from .base import AuthedRequest
 from .endings import MatchCancelView, MatchResignView
 from .matches import GameListView, MatchDetailView, MatchListView
 from .moves import MoveSubmitView
+from .records import HistoryView, MatchRecordView
 from .seats import (
     MatchAutoplayDeclineView,
     MatchAutoplayView,
@@ -28,6 +30,7 @@ from .vacations import VacationView
 __all__ = [
     "AuthedRequest",
     "GameListView",
+    "HistoryView",
     "MatchAutoplayDeclineView",
     "MatchAutoplayView",
     "MatchBackView",
@@ -35,6 +38,7 @@ __all__ = [
     "MatchDetailView",
     "MatchJoinView",
     "MatchListView",
+    "MatchRecordView",
     "MatchResignView",
     "MatchRobotView",
     "MatchTakeBackView",
