@@ -12,7 +12,6 @@ from games import services
 from games.models import Match
 from games.selectors.replays import replay_moves, replay_to
 from tests.games.helpers import play_to_end
-
 from tests.games.replays.helpers import finished_match
 
 pytestmark = pytest.mark.django_db
