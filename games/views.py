@@ -208,6 +208,8 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         )
     static = selectors.board_static(match=match, seats=len(board.seats))
     context: dict[str, Any] = {"board": board, "board_static": static, "oob": False}
+    # What the others did since the person's last move (issue 23).
+    context["recap"] = selectors.board_recap(board)
     if request.user.is_authenticated:
         # The tab title counts the other matches; the board shows this one.
         context["turn_count"] = selectors.turn_count_for_user(

@@ -42,6 +42,7 @@ from .lists import (
     turn_count_for_user,
 )
 from .log import LogEntry
+from .recap import board_recap
 from .seat_clocks import opponents_on_vacation
 from .seating import (
     match_for_viewer,
@@ -59,6 +60,7 @@ __all__ = [
     "SeatInfo",
     "autoplay_offer_reached",
     "board_context",
+    "board_recap",
     "board_static",
     "ending_text",
     "finished_matches_for_user",

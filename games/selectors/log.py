@@ -34,6 +34,8 @@ class LogEntry:
     by_robot: bool
     by_timeout: bool = False
     event_id: int | None = None
+    # The mover's seat, or the table event's (None: nobody's, a moderator's).
+    seat: int | None = None
 
     @property
     def dom_id(self) -> str:
@@ -69,6 +71,7 @@ def log_for(
                 lines=lines,
                 by_robot=move.by_robot,
                 by_timeout=move.by_timeout,
+                seat=move.seat,
             )
             entries.append(((move.seq, 0, 0), entry))
     for event in MatchEvent.objects.filter(match=match, version__gte=since):
@@ -78,6 +81,7 @@ def log_for(
             lines=(table_event_line(event, names),),
             by_robot=False,
             event_id=event.id,
+            seat=event.seat,
         )
         entries.append(((event.version, 1, event.id), entry))
     return tuple(entry for _key, entry in sorted(entries, key=lambda e: e[0]))

@@ -150,8 +150,9 @@ def test_the_board_page_reads_a_fixed_number_of_queries(
     _moves(match, players, 2)
 
     # Session, user, match, seats with players, log (moves, table events);
-    # the person's turn count (the tab title); the bell's unread count.
-    with django_assert_max_num_queries(8):
+    # the seat's last move (the recap, issue 23); the person's turn count
+    # (the tab title); the bell's unread count.
+    with django_assert_max_num_queries(9):
         client.get(f"/matches/{match.id}/")
     assert _queries(lambda: client.get(f"/matches/{match.id}/")) == before
 

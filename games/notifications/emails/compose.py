@@ -213,12 +213,14 @@ def _notice_item(user: User, notice: Notification) -> EmailItem:
 def _turn_situation(user: User, notice: Notification) -> tuple[str, int | None]:
     """Return a turn notice's situation line and the seconds left on the clock.
 
-    The lines of the move (and table events) that produced the version the
-    turn began at, as the person's seat sees them, then "Your move, 1 day
-    3 h left" while it still waits for them. A person no longer seated
+    The others' moves and table events since the seat's last move ("Since
+    your move: ...", `selectors.recap`), else the lines of the move that
+    produced the version the turn began at, as the person's seat sees
+    them; then "Your move, 1 day 3 h left" while it still waits for them. A person no longer seated
     sees what a spectator sees. Precondition: `notice.match` is set.
     """
     from games.selectors import board_context, match_with_seats, viewer_seat
+    from games.selectors.recap import recap_for, recap_sentence
 
     assert notice.match_id is not None
     match = match_with_seats(match_id=notice.match_id)
@@ -234,6 +236,11 @@ def _turn_situation(user: User, notice: Notification) -> tuple[str, int | None]:
     parts = [
         line for entry in board.log if entry.seq == version for line in entry.lines
     ]
+    # Issue 23: what the others did since the seat's last move, as the
+    # seat's log tells it, in place of the one move that began the turn.
+    recap = recap_for(match, seat) if seat is not None else None
+    if recap:
+        parts = [recap_sentence(recap)]
     viewer = board.viewer
     left = None
     if board.is_my_turn and viewer is not None:
