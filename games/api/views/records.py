@@ -75,9 +75,9 @@ class MatchRecordSerializer(serializers.Serializer[Any]):
         help_text="The rules version the final state is stored under."
     )
     options = serializers.DictField()
-    status = serializers.ChoiceField(
-        choices=[s.value for s in Match.Status if s.value in Match.ENDED]
-    )
+    # All the statuses, as in the match body (one enum in the schema); a
+    # record is only ever of an ended match: finished, cancelled, aborted.
+    status = serializers.ChoiceField(choices=[s.value for s in Match.Status])
     created_at = serializers.DateTimeField(help_text="ISO 8601, UTC.")
     started_at = serializers.DateTimeField(allow_null=True, help_text=_TIME)
     finished_at = serializers.DateTimeField(allow_null=True, help_text=_TIME)
@@ -128,9 +128,9 @@ class HistoryQuerySerializer(QuerySerializer):
 class HistoryEntrySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
-    status = serializers.ChoiceField(
-        choices=[s.value for s in Match.Status if s.value in Match.ENDED]
-    )
+    # All the statuses, as in the match body (one enum in the schema); a
+    # record is only ever of an ended match: finished, cancelled, aborted.
+    status = serializers.ChoiceField(choices=[s.value for s in Match.Status])
     started_at = serializers.DateTimeField(allow_null=True, help_text=_TIME)
     finished_at = serializers.DateTimeField(allow_null=True, help_text=_TIME)
     seats = serializers.IntegerField(help_text="Seats at the match.")
