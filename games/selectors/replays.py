@@ -267,6 +267,9 @@ def replay_page(
         seats=tuple(
             replace(
                 info,
+                # "You" on the board only for the viewer's own seat, not
+                # for another seat whose view the picker shows.
+                is_viewer=viewer is not None and info.position == viewer.position,
                 to_move=info.position in to_move,
                 rank=info.rank if at_end else None,
                 score=info.score if at_end else None,

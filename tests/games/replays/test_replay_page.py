@@ -137,3 +137,30 @@ def test_the_end_screen_and_the_lists_link_the_replay(alice_client, race):
 def test_a_running_match_links_no_replay(alice_client, started_match):
     board = alice_client.get(started_match.get_absolute_url()).content.decode()
     assert _url(started_match) not in board
+
+
+@pytest.mark.parametrize("slug", ["dice-stars", "knatsch", "race", "rat-um-rad", "toy"])
+def test_every_games_board_renders_read_only_at_every_kind_of_step(
+    alice, client_for, toy, slug
+):
+    from games.rules import registry
+
+    assert set(registry.GAMES) == {
+        "dice-stars",
+        "knatsch",
+        "race",
+        "rat-um-rad",
+        "toy",
+    }, "a new game: add it here"
+    match = finished_match(alice, slug)
+    client = client_for(alice)
+    for move in (0, 1, match.version // 2, match.version):
+        for seat in range(len(match.seats.all())):
+            answer = client.get(_url(match, move=move, seat=seat))
+            assert answer.status_code == 200, (move, seat)
+            html = answer.content.decode()
+            # No move form: they all carry the version they were made against.
+            assert 'name="expected_version"' not in html
+            if seat != 0:
+                # Another seat's view says "you" to nobody.
+                assert "Your turn" not in html
