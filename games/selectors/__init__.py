@@ -8,7 +8,11 @@ events' lines in `table_log`) and its seats' clocks (`seat_clocks`).
 match ended, for every door. `lists`: lists of matches (the lobby, "my
 matches"), which never parse a state. `access`: who may see and join a
 match (private matches need a seat, staff or the invitation secret): every
-door asks it. Callers import from here.
+door asks it. `replays`: ended matches rebuilt move by move from their
+stored moves; `records`: an ended match's record and a person's history
+as JSON; `recap`: "since your last move" for a seat of a running match.
+Callers import from here (the board's recap: `board_recap`) or from those
+modules.
 """
 
 from __future__ import annotations
