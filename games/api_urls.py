@@ -23,6 +23,11 @@ urlpatterns = [
         name="api-notifications-read",
     ),
     path("games/", api.GameListView.as_view(), name="api-games"),
+    path(
+        "games/<slug:slug>/rankings/",
+        api.RankingsView.as_view(),
+        name="api-game-rankings",
+    ),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
     path(

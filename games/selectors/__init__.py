@@ -8,7 +8,8 @@ events' lines in `table_log`) and its seats' clocks (`seat_clocks`).
 match ended, for every door. `lists`: lists of matches (the lobby, "my
 matches"), which never parse a state. `access`: who may see and join a
 match (private matches need a seat, staff or the invitation secret): every
-door asks it. Callers import from here.
+door asks it. `rankings`: a game's rankings and what a rated match did to
+its seats' ratings. Callers import from here.
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ from .lists import (
     turn_count_for_user,
 )
 from .log import LogEntry
+from .rankings import (
+    RankingPage,
+    RankingPosition,
+    RankingRow,
+    rankings_page,
+    rankings_position,
+    rating_changes_by_position,
+)
 from .seat_clocks import opponents_on_vacation
 from .seating import (
     match_for_viewer,
@@ -56,6 +65,9 @@ __all__ = [
     "BoardContext",
     "LegalMove",
     "LogEntry",
+    "RankingPage",
+    "RankingPosition",
+    "RankingRow",
     "SeatInfo",
     "autoplay_offer_reached",
     "board_context",
@@ -76,6 +88,9 @@ __all__ = [
     "matches_visible_to",
     "open_matches",
     "opponents_on_vacation",
+    "rankings_page",
+    "rankings_position",
+    "rating_changes_by_position",
     "robot_choices",
     "seats_load",
     "seats_prefetch",

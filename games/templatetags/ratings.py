@@ -9,8 +9,10 @@
 from __future__ import annotations
 
 from typing import Protocol
+from urllib.parse import quote
 
 from django import template
+from django.urls import NoReverseMatch, reverse
 
 from games import rating_text
 
@@ -41,3 +43,16 @@ def provisional(value: _Rated | None) -> bool:
 def rating_change(change: int | None) -> str:
     """Return a rating change signed ("+14", "−3", "±0"); "" for None."""
     return "" if change is None else rating_text.change_text(change)
+
+
+@register.filter
+def player_url(name: str) -> str:
+    """Return the profile address of the person named `name` (`/players/<name>/`).
+
+    Through the URL `games:player_profile` where the profiles are installed,
+    else the same path spelt out (issue 23: both helpers land at once).
+    """
+    try:
+        return reverse("games:player_profile", kwargs={"name": name})
+    except NoReverseMatch:
+        return f"/players/{quote(name, safe='')}/"

@@ -14,6 +14,7 @@ from .base import AuthedRequest
 from .endings import MatchCancelView, MatchResignView
 from .matches import GameListView, MatchDetailView, MatchListView
 from .moves import MoveSubmitView
+from .rankings import RankingsView
 from .seats import (
     MatchAutoplayDeclineView,
     MatchAutoplayView,
@@ -26,6 +27,7 @@ from .tokens import TokenView
 from .vacations import VacationView
 
 __all__ = [
+    "RankingsView",
     "AuthedRequest",
     "GameListView",
     "MatchAutoplayDeclineView",

@@ -99,4 +99,4 @@ def test_the_api_refuses_a_rated_that_is_no_flag(api_for, alice):
 
 def test_the_service_refuses_a_rated_that_is_no_flag(alice):
     with pytest.raises(exceptions.InvalidMatchSettings):
-        services.match_create(user=alice, game_slug="toy", seats=2, rated=1)  # type: ignore[arg-type]
+        services.match_create(user=alice, game_slug="toy", seats=2, rated=1)
