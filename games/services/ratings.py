@@ -124,10 +124,15 @@ def _ratings_locked(
 ) -> dict[int, Rating]:
     """Return the `Rating` of each of `user_ids` in `game_slug`, rows locked.
 
-    Missing ratings are created fresh first (a concurrent first match of the
-    same person creates the same row: `ignore_conflicts` keeps one), then
-    all are locked in id order.
+    Locks the rows in id order. Ratings missing (a person's first rated
+    match of the game) are created fresh, then all are locked again; a
+    concurrent first match of the same person creates the same row, and
+    `ignore_conflicts` keeps one.
     """
+    ratings = _locked(game_slug, user_ids)
+    missing = [user_id for user_id in user_ids if user_id not in ratings]
+    if not missing:
+        return ratings
     fresh = MODEL.rating()
     Rating.objects.bulk_create(
         [
@@ -139,10 +144,15 @@ def _ratings_locked(
                 ordinal=fresh.mu - 3 * fresh.sigma,
                 last_played_at=now,
             )
-            for user_id in user_ids
+            for user_id in missing
         ],
         ignore_conflicts=True,
     )
+    return _locked(game_slug, user_ids)
+
+
+def _locked(game_slug: str, user_ids: list[int]) -> dict[int, Rating]:
+    """Return the existing ratings of `user_ids` in `game_slug`, locked in id order."""
     locked = (
         Rating.objects.select_for_update()
         .filter(game_slug=game_slug, user_id__in=user_ids)
