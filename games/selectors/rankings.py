@@ -77,8 +77,13 @@ class RankingPage:
 
 
 def _ratings(game_slug: str, *, show_all: bool, now: datetime) -> QuerySet[Rating]:
-    """Return the game's listed ratings: all, or those active in ACTIVE_DAYS."""
-    ratings = Rating.objects.filter(game_slug=game_slug, matches__gt=0)
+    """Return the game's listed ratings: all, or those active in ACTIVE_DAYS.
+
+    A deactivated account is not listed (its profile is gone too).
+    """
+    ratings = Rating.objects.filter(
+        game_slug=game_slug, matches__gt=0, user__is_active=True
+    )
     if not show_all:
         ratings = ratings.filter(last_played_at__gte=now - timedelta(days=ACTIVE_DAYS))
     return ratings

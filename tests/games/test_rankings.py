@@ -97,6 +97,17 @@ def test_only_players_active_in_90_days_unless_all(client, alice, bob):
     assert [a.text() for a in every.all("td", "player")] == ["Bob", "Alice"]
 
 
+def test_a_deactivated_account_is_not_listed(client, alice, bob):
+    rate(alice, 40.0)
+    rate(bob, 30.0)
+    bob.is_active = False
+    bob.save()
+
+    page = selectors.rankings_page(game_slug="toy", show_all=True)
+
+    assert [r.name for r in page.rows] == ["Alice"]
+
+
 def test_pages_of_25_with_ranks_running_on(client):
     # Issue 23, Rankings: paged.
     players(30)
