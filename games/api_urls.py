@@ -24,6 +24,11 @@ urlpatterns = [
     ),
     path("me/history/", api.HistoryView.as_view(), name="api-history"),
     path("games/", api.GameListView.as_view(), name="api-games"),
+    path(
+        "games/<slug:slug>/rankings/",
+        api.RankingsView.as_view(),
+        name="api-game-rankings",
+    ),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
     path(

@@ -49,6 +49,7 @@ CUSTOM_TIME_CONTROL_SHAPE = _(
 )
 UNTIMED_ROBOTS_ONLY = _("This untimed match is for its creator and robots only.")
 PRIVATE_NOT_A_FLAG = _("Private must be true or false.")
+RATED_NOT_A_FLAG = _("Rated must be true or false.")
 STATE_UNREADABLE = _(
     "This match was saved under another version of the rules and cannot be continued."
 )

@@ -56,7 +56,7 @@ _CUSTOM_TIMES = {
 
 
 class MatchCreateForm(forms.Form):
-    """Seat count, time control, privacy and the game's own options.
+    """Seat count, time control, privacy, rated and the game's own options.
 
     The game's options are built from its GameInfo. A custom time control
     is entered as three amounts, each in minutes, hours or days of the
@@ -126,6 +126,16 @@ class MatchCreateForm(forms.Form):
         self.fields["private"] = forms.BooleanField(
             label=_("Private: not listed in the lobby, invite by link"),
             required=False,
+        )
+        # Issue 23, Ratings: the creator may make a match unrated.
+        self.fields["rated"] = forms.BooleanField(
+            label=_("Rated"),
+            required=False,
+            initial=True,
+            help_text=_(
+                "Changes the ratings of the people seated once the match is "
+                "over; only with at least two people, robots are not rated."
+            ),
         )
         for option in info.options:
             field: forms.Field

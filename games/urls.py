@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import replay_views, views
+from games import ranking_views, replay_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -46,4 +46,9 @@ urlpatterns = [
         name="match_record",
     ),
     path("me/history.json", replay_views.my_history, name="my_history"),
+    path(
+        "games/<slug:game_slug>/rankings/",
+        ranking_views.rankings,
+        name="rankings",
+    ),
 ]

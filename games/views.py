@@ -93,6 +93,7 @@ def match_create(request: AuthedHtmxRequest, game_slug: str) -> HttpResponse:
             options=form.options,
             time_control=form.time_control,
             private=form.cleaned_data["private"],
+            rated=form.cleaned_data["rated"],
         )
     except exceptions.MatchError as error:
         messages.error(request, str(error.message))

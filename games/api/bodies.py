@@ -17,14 +17,19 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
     """Return the API's JSON body of `match` as seen by `user`.
 
     Loads the seats with their players once, parses the state once and
-    reads no log. `clock` is each seat's clock now (seconds, UTC), or None
+    reads no log. Each seat says its `rating_change` (None unless the match
+    finished rated). `clock` is each seat's clock now (seconds, UTC), or None
     for an untimed match.
     """
     selectors.seats_load(match)
     seat = selectors.viewer_seat(match, user)
     board = selectors.board_context(match=match, seat=seat, with_log=False)
+    summary = match_summary(match)
+    changes = {s.position: s.rating_change for s in board.seats}
+    for seat_body in summary["seats"]:
+        seat_body["rating_change"] = changes.get(seat_body["position"])
     return {
-        **match_summary(match),
+        **summary,
         "to_move": sorted(s.position for s in board.seats if s.to_move),
         "your_seat": board.seat,
         "view": board.view,

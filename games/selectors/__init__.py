@@ -11,8 +11,9 @@ match (private matches need a seat, staff or the invitation secret): every
 door asks it. `replays`: ended matches rebuilt move by move from their
 stored moves; `records`: an ended match's record and a person's history
 as JSON; `recap`: "since your last move" for a seat of a running match.
-Callers import from here (the board's recap: `board_recap`) or from those
-modules.
+`rankings`: a game's rankings and what a rated match did to its seats'
+ratings. Callers import from here (the board's recap: `board_recap`) or
+from those modules.
 """
 
 from __future__ import annotations
@@ -46,6 +47,14 @@ from .lists import (
     turn_count_for_user,
 )
 from .log import LogEntry
+from .rankings import (
+    RankingPage,
+    RankingPosition,
+    RankingRow,
+    rankings_page,
+    rankings_position,
+    rating_changes_by_position,
+)
 from .recap import board_recap
 from .seat_clocks import opponents_on_vacation
 from .seating import (
@@ -61,6 +70,9 @@ __all__ = [
     "BoardContext",
     "LegalMove",
     "LogEntry",
+    "RankingPage",
+    "RankingPosition",
+    "RankingRow",
     "SeatInfo",
     "autoplay_offer_reached",
     "board_context",
@@ -82,6 +94,9 @@ __all__ = [
     "matches_visible_to",
     "open_matches",
     "opponents_on_vacation",
+    "rankings_page",
+    "rankings_position",
+    "rating_changes_by_position",
     "robot_choices",
     "seats_load",
     "seats_prefetch",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 from urllib.parse import urlencode
@@ -25,6 +25,7 @@ from games.text import message_text
 
 from .endings import match_ending, to_move_now, view_at_end
 from .log import LogEntry, log_for
+from .rankings import rating_changes_by_position
 from .seat_clocks import seat_clock_fields, seat_vacation_until
 
 
@@ -80,6 +81,9 @@ class SeatInfo:
     clock_frozen: bool = False
     clock_low: bool = False
     clock_low_below: int | None = None
+    # What a finished rated match did to the seat's person's rating (rating
+    # points, games.rating_text); None for robots and unrated matches.
+    rating_change: int | None = None
 
     @property
     def cancel_voter(self) -> bool:
@@ -148,6 +152,11 @@ class BoardContext:
     def ending(self) -> str:
         """Return how the match ended (`endings.match_ending`), "" while it has not."""
         return match_ending(self.match, self.outcome)
+
+    @property
+    def rating_changed(self) -> list[SeatInfo]:
+        """Return the seats whose rating this finished rated match changed."""
+        return [s for s in self.seats if s.rating_change is not None]
 
     @property
     def ranking(self) -> list[SeatInfo]:
@@ -301,6 +310,9 @@ def board_context(
         )
         for s in seats
     )
+    if match.status == Match.Status.FINISHED and match.rated:
+        changes = rating_changes_by_position(match)
+        infos = tuple(replace(i, rating_change=changes.get(i.position)) for i in infos)
     names = {s.position: s.name for s in seats}
     return BoardContext(
         match=match,

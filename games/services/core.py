@@ -43,6 +43,7 @@ from games.rules.registry import default_robot, game_entry
 
 from .clocks import clocks_follow, clocks_start
 from .notices import notify_match_ended, notify_match_started, notify_turns
+from .ratings import match_rate
 
 
 def match_lock(match_id: int) -> Match:
@@ -290,14 +291,15 @@ def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -
     The one place where a match ends, after its last move or by an abort:
     status, outcome and end time are saved, no seat is to move any more.
     What else follows the end belongs here too: the persons seated are
-    notified (finished with their result, or cancelled); ratings will.
-    Seats whose person resigned are ranked last (`outcome_resigned_last`).
+    notified (finished with their result, or cancelled), and a finished
+    rated match updates its persons' ratings (`ratings.match_rate`, issue
+    23). Seats whose person resigned or was lost after three timeouts are
+    ranked last (`outcome_resigned_last`; issue 23, Ratings).
     """
     seats = match_seats(match)
     if outcome is not None:
-        resigned = frozenset(
-            s.position for s in seats if s.left_reason == LeaveReason.RESIGNED
-        )
+        left = (LeaveReason.RESIGNED, LeaveReason.TIMED_OUT)
+        resigned = frozenset(s.position for s in seats if s.left_reason in left)
         outcome = outcome_resigned_last(outcome, resigned)
     match.status = status
     match.outcome = outcome.to_json() if outcome is not None else None
@@ -318,6 +320,8 @@ def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -
         clock_deadline_at=None,
         clock_warn_at=None,
     )
+    if status == Match.Status.FINISHED and outcome is not None:
+        match_rate(match, seats, outcome)
     broadcast.user_matches_changed_on_commit(match, [s.user_id for s in seats])
     notify_match_ended(match, seats, outcome=outcome)
 

@@ -32,6 +32,7 @@ def match_create(
     options: dict[str, Any] | None = None,
     time_control: str | dict[str, Any] | None = None,
     private: bool = False,
+    rated: bool = True,
 ) -> Match:
     """Create an open match with `seats` seats; `user` takes seat 0.
 
@@ -42,7 +43,9 @@ def match_create(
     a `private` one is not listed in the lobby and is joined by its link,
     which carries the match's random `invite_secret`;
     a public one is not listed either, and only robots may join it
-    (`seat_claim` refuses people).
+    (`seat_claim` refuses people). `rated` False makes the match unrated
+    (issue 23, Ratings; a rated one still needs two people when it
+    finishes, see services.ratings).
 
     A solo match starts at once. Raises InvalidMatchSettings for an unknown
     game, a seat count outside the game's range, options the game refuses,
@@ -63,6 +66,8 @@ def match_create(
         )
     if not isinstance(private, bool):
         raise exceptions.InvalidMatchSettings(exceptions.PRIVATE_NOT_A_FLAG)
+    if not isinstance(rated, bool):
+        raise exceptions.InvalidMatchSettings(exceptions.RATED_NOT_A_FLAG)
     control = _time_control_parse(time_control)
     if seats == 1:
         # Nobody waits on a solo match: no clock runs.
@@ -82,6 +87,7 @@ def match_create(
             created_by=user,
             time_control=control.to_json() if control.timed else None,
             private=private,
+            rated=rated,
             # The invitation link's secret: ids are sequential, so a private
             # match is found by its secret only (games.selectors.access).
             invite_secret=secrets.token_urlsafe(16) if private else "",

@@ -18,6 +18,7 @@ STATUSES = {
     ("post", "/api/me/notifications/read/"): {"200", "400", "401", "403", "415"},
     ("get", "/api/me/history/"): {"200", "400", "401"},
     ("get", "/api/games/"): {"200", "401", "429"},
+    ("get", "/api/games/{slug}/rankings/"): {"200", "400", "401", "404", "429"},
     ("get", "/api/matches/"): {"200", "400", "401"},
     ("post", "/api/matches/"): {"201", "400", "401", "403", "415"},
     ("get", "/api/matches/{match_id}/"): {"200", "400", "401", "404"},

@@ -82,3 +82,85 @@ def test_timeout_tasks_on_several_workers_play_the_timeout_once(alice, bob):
     assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
     assert {m.seat for m in moves} == {0}
     assert [s.timeouts_in_row for s in match.seats.order_by("position")] == [1, 0]
+
+
+def test_a_match_finished_from_two_threads_is_rated_once(alice, bob):
+    # Issue 23, Ratings: updated exactly once per match, idempotent; the
+    # same match finished from two threads finds one update.
+    from django.db import transaction
+
+    from games.models import Match, Rating, RatingChange
+    from games.rules import Outcome
+    from games.services.core import match_finish, match_lock
+
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def finish():
+        try:
+            barrier.wait(timeout=10)
+            with transaction.atomic():
+                locked = match_lock(match.id)
+                match_finish(
+                    locked,
+                    status=Match.Status.FINISHED,
+                    outcome=Outcome(ranks=(1, 2), reason="score"),
+                )
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=finish) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    assert errors == []
+    assert RatingChange.objects.filter(match=match).count() == 2
+    assert sorted(Rating.objects.values_list("matches", flat=True)) == [1, 1]
+
+
+def test_two_matches_of_the_same_newcomers_finished_at_once_both_count(alice, bob):
+    # Issue 23, Ratings: each person's first rating is created once, and
+    # two matches sharing players lock their ratings in one order.
+    from django.db import transaction
+
+    from games.models import Match, Rating, RatingChange
+    from games.rules import Outcome
+    from games.services.core import match_finish, match_lock
+
+    matches = []
+    for _ in range(2):
+        match = services.match_create(user=alice, game_slug="toy", seats=2)
+        services.seat_claim(match_id=match.id, user=bob)
+        matches.append(match)
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def finish(match_id):
+        try:
+            barrier.wait(timeout=10)
+            with transaction.atomic():
+                match_finish(
+                    match_lock(match_id),
+                    status=Match.Status.FINISHED,
+                    outcome=Outcome(ranks=(1, 2), reason="score"),
+                )
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=finish, args=(m.id,)) for m in matches]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    assert errors == []
+    assert RatingChange.objects.count() == 4
+    assert sorted(Rating.objects.values_list("matches", flat=True)) == [2, 2]

@@ -49,9 +49,12 @@ from .queries import (
     MatchListQuerySerializer,
     QuerySerializer,
 )
+from .rankings import RankingsQuerySerializer, RankingsSerializer
 from .schema import match_create_variants, one_of_components
 
 __all__ = [
+    "RankingsQuerySerializer",
+    "RankingsSerializer",
     "BAD_INVITE",
     "PRESET_NAMES",
     "REPEATED_PARAMETER",

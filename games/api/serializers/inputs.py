@@ -47,6 +47,12 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
         "others); seen and joined by its invitation secret (the answer's "
         "`invite`) only. Default false.",
     )
+    rated = StrictBooleanField(
+        required=False,
+        default=True,
+        help_text="The match changes the ratings of the people seated once "
+        "it finishes (at least two people; robots are not rated). Default true.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

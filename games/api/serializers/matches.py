@@ -46,6 +46,18 @@ class SeatSerializer(serializers.Serializer[Any]):
     )
 
 
+class MatchSeatSerializer(SeatSerializer):
+    """A seat in a match body: a seat, and what a rated match did to its rating."""
+
+    rating_change = serializers.IntegerField(
+        allow_null=True,
+        help_text="What this finished rated match did to the seat's person's "
+        "shown rating (rating points: 20 times the change of OpenSkill's "
+        "ordinal mu - 3 sigma, rounded); null for a robot's seat, an unrated "
+        "match, or one that has not finished.",
+    )
+
+
 class TimeControlSerializer(serializers.Serializer[Any]):
     preset = serializers.ChoiceField(
         choices=[*PRESET_NAMES, "custom"],
@@ -93,7 +105,7 @@ class MatchSerializer(serializers.Serializer[Any]):
     )
     version = serializers.IntegerField()
     options = serializers.DictField()
-    seats = SeatSerializer(many=True)
+    seats = MatchSeatSerializer(many=True)
     to_move = serializers.ListField(
         child=serializers.IntegerField(), help_text=TO_MOVE_HELP
     )

@@ -66,6 +66,13 @@ def match_create_variants() -> dict[str, dict[str, Any]]:
                     "description": "Not listed in the lobby (nor in GET "
                     "/api/matches/ for others); joined by its link or id.",
                 },
+                "rated": {
+                    "type": "boolean",
+                    "default": True,
+                    "description": "The match changes the ratings of the "
+                    "people seated once it finishes (at least two people; "
+                    "robots are not rated).",
+                },
             },
             "required": ["game", "seats"],
         }

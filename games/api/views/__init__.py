@@ -15,6 +15,7 @@ from .base import AuthedRequest
 from .endings import MatchCancelView, MatchResignView
 from .matches import GameListView, MatchDetailView, MatchListView
 from .moves import MoveSubmitView
+from .rankings import RankingsView
 from .records import HistoryView, MatchRecordView
 from .seats import (
     MatchAutoplayDeclineView,
@@ -43,6 +44,7 @@ __all__ = [
     "MatchRobotView",
     "MatchTakeBackView",
     "MoveSubmitView",
+    "RankingsView",
     "TokenView",
     "VacationView",
 ]

@@ -151,6 +151,7 @@ class MatchListView(APIView):
             options=data["options"],
             time_control=data["time_control"],
             private=data["private"],
+            rated=data["rated"],
         )
         return Response(match_body(match, request.user), status=status.HTTP_201_CREATED)
 
