@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
@@ -115,14 +117,12 @@ def test_queries_do_not_grow_with_the_move(
     alice_client.get(_url(race, move=1))  # warm the session
     counts = []
     for move in (1, race.version):
-        from django.db import connection
-        from django.test.utils import CaptureQueriesContext
-
         with CaptureQueriesContext(connection) as queries:
             assert alice_client.get(_url(race, move=move)).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
-    assert counts[0] <= 7, counts
+    # 7, plus the end screen's rating changes (a finished match's board).
+    assert counts[0] <= 8, counts
 
 
 def test_the_end_screen_and_the_lists_link_the_replay(alice_client, race):
