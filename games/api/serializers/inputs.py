@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
+from games import fairness
 from games.rules import registry
 
 from .fields import (
     InviteField,
     RobotNameField,
     StrictBooleanField,
+    StrictCharField,
     StrictIntegerField,
     TimeControlField,
 )
@@ -75,6 +79,20 @@ class MatchJoinSerializer(serializers.Serializer[Any]):
     invite = InviteField(
         help_text="The invitation secret of a private match (its link's "
         "`invite`); not needed for a public match or by staff.",
+    )
+    client_seed = StrictCharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=fairness.CLIENT_SEED_MAX,
+        trim_whitespace=False,
+        validators=[
+            RegexValidator(r"^[ -~]*$", message=_(fairness.CLIENT_SEED_INVALID))
+        ],
+        help_text="Your share of the match's randomness (provably fair "
+        "randomness, see the README): up to 64 printable ASCII characters; "
+        "blank or absent: the server generates one. Revealed with the "
+        "server seed once the match is over.",
     )
 
 
