@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import views
+from games import fairness_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -33,5 +33,10 @@ urlpatterns = [
     path("matches/<int:match_id>/cancel/", views.match_cancel, name="match_cancel"),
     path("matches/<int:match_id>/back/", views.match_back, name="match_back"),
     path("matches/<int:match_id>/moves/", views.move_create, name="move_create"),
+    path(
+        "matches/<int:match_id>/verify/",
+        fairness_views.match_verify,
+        name="match_verify",
+    ),
     path("games/<slug:game_slug>/rules/", views.game_rules, name="game_rules"),
 ]
