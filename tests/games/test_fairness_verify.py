@@ -267,3 +267,30 @@ def test_the_pure_module_imports_no_django():
     assert not [
         n for n in names if n.startswith("games.") and not n.startswith("games.rules")
     ]
+
+
+def test_the_scripts_deck_order_is_a_race_deal_as_the_readme_says():
+    from games.rules.race import cards
+    from games.rules.registry import rules_for
+
+    record = {
+        "server_seed": "22" * 32,
+        "seed_commitment": fairness.commitment("22" * 32),
+        "client_seeds": ["x", "y", "z"],
+    }
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), "-", "--json", "--draws", "1", "--deck", "60"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    order = json.loads(result.stdout)["draws"][0]["deck"]
+    deck = [cards.DECK[i] for i in order]
+    race = rules_for("race")
+    key = fairness.key_derive("22" * 32, ["x", "y", "z"])
+    state = race.new_state(seats=3, options=race.validate_options({}, 3), seed=key)
+
+    for seat in range(3):
+        dealt = deck[seat * 14 : (seat + 1) * 14]
+        assert sorted(state.hands[seat]) == sorted(dealt)
