@@ -519,8 +519,10 @@ def test_a_running_match_shows_what_a_spectator_sees(admin_client, chosen_match)
 
     assert response.status_code == 200
     html = response.content.decode()
-    # No seed (every future draw), no raw state (the hands, the bets).
-    assert "field-seed" not in html
+    # No seed (every future draw), no raw state (the hands, the bets), no
+    # server seed (issue 23: its commitment only).
+    assert 'field-seed"' not in html
+    assert "field-server_seed" not in html
     assert str(chosen_match.seed) not in html
     assert "field-state" not in html
     assert '"hands"' not in html
