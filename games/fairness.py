@@ -84,6 +84,20 @@ def key_derive(server_seed: str, client_seeds: Sequence[str]) -> str:
     return hmac.new(bytes.fromhex(server_seed), message, hashlib.sha256).hexdigest()
 
 
+def start_seed(
+    server_seed: str, client_seeds: Sequence[str], legacy_seed: int
+) -> int | str:
+    """Return the seed a match's `new_state` gets when it starts.
+
+    The key (`key_derive`) for a match with a server seed; `legacy_seed`
+    (the match's int seed, legacy scheme) for one created before provably
+    fair randomness (server seed ""). `client_seeds` in seat order.
+    """
+    if not server_seed:
+        return legacy_seed
+    return key_derive(server_seed, client_seeds)
+
+
 class SeededMatch(Protocol):
     """What `seed_record` reads of a match (games.models.Match fits)."""
 

@@ -124,9 +124,9 @@ def match_start(match: Match, seats: list[Seat]) -> None:
     3. On commit: announce the match; enqueue a robot if one is to move.
     """
     rules = match.rules
-    seed: int | str = match.seed
-    if match.server_seed:
-        seed = fairness.key_derive(match.server_seed, [s.client_seed for s in seats])
+    seed = fairness.start_seed(
+        match.server_seed, [s.client_seed for s in seats], match.seed
+    )
     state = rules.new_state(seats=len(seats), options=match.options, seed=seed)
     match.game_state_set(state)
     match.rules_version = rules.info.version
