@@ -161,3 +161,27 @@ def test_the_seed_record_reveals_the_server_seed_only_once_over(started_match):
     started_match.status = Match.Status.FINISHED
     over = fairness.seed_record(started_match, seats)
     assert over["server_seed"] == started_match.server_seed
+
+
+def test_the_api_create_takes_the_creators_client_seed(api_for, alice, toy):
+    response = api_for(alice).post(
+        "/api/matches/",
+        {"game": "toy", "seats": 2, "client_seed": "creator's"},
+        format="json",
+    )
+    assert response.status_code == 201
+    match = Match.objects.get(id=response.json()["id"])
+    assert match.seats.get(position=0).client_seed == "creator's"
+
+
+@pytest.mark.parametrize("seed", [*BAD_SEEDS, 7])
+def test_the_api_create_refuses_a_malformed_client_seed_with_400(
+    api_for, alice, toy, seed
+):
+    response = api_for(alice).post(
+        "/api/matches/",
+        {"game": "toy", "seats": 2, "client_seed": seed},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert not Match.objects.exists()

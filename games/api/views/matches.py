@@ -145,6 +145,7 @@ class MatchListView(APIView):
     def post(self, request: AuthedRequest) -> Response:
         data = body_valid(MatchCreateSerializer, request)
         match = services.match_create(
+            client_seed=data["client_seed"],
             user=request.user,
             game_slug=data["game"],
             seats=data["seats"],
