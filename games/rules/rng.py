@@ -23,7 +23,7 @@ four big-endian unsigned 64-bit words, consumed in order (word 0 of block 0,
 word 1 of block 0, ..., word 0 of block 1, ...). The stream of a draw starts
 afresh at c = 0; words left over at the end of a draw are discarded.
 
-- below(k), k >= 1: take words w until w < 2**64 - (2**64 mod k) (rejection
+- below(k), 1 <= k <= 2**64: take words w until w < 2**64 - (2**64 mod k) (rejection
   sampling, so every residue is equally likely), return w mod k. below(1)
   still takes one word.
 - randint(low, high) = low + below(high - low + 1).
@@ -78,8 +78,9 @@ class _Stream:
 
     def below(self, bound: int) -> int:
         """Return an unbiased int in [0, bound); `bound` >= 1."""
-        if bound < 1:
-            raise ValueError("below() needs a bound of at least 1")
+        if not 1 <= bound <= _WORDS:
+            # Above 2**64 no word would ever be accepted.
+            raise ValueError("below() needs a bound from 1 to 2**64")
         limit = _WORDS - _WORDS % bound
         while True:
             word = next(self._words)

@@ -153,3 +153,29 @@ def test_a_shuffle_puts_each_card_everywhere_about_as_often():
         places.update(enumerate(deck))
     assert len(places) == 16
     assert all(abs(c - 1000) < 160 for c in places.values())
+
+
+@given(
+    key=keys,
+    draws=st.integers(0, 2**32),
+    bound=st.one_of(st.integers(1, 1000), st.integers(2**62, 2**64)),
+)
+@settings(max_examples=100)
+def test_below_is_the_documented_rejection_sampling(key, draws, bound):
+    # By hand: words in order, across blocks, until one is below the largest
+    # multiple of `bound` that fits in 64 bits.
+    limit = 2**64 - 2**64 % bound
+    assert limit % bound == 0  # each residue has exactly limit / bound words
+    assert limit > 2**63  # so a word is rejected with probability < 1/2
+    words = (w for c in range(64) for w in _block(key, draws, c))
+    expected = next(w for w in words if w < limit) % bound
+
+    value, _ = Rng(draws=draws, key=key).randint(0, bound - 1)
+
+    assert value == expected
+
+
+@pytest.mark.parametrize(("low", "high"), [(0, 2**64), (5, 4)])
+def test_a_range_the_scheme_cannot_draw_from_is_refused(low, high):
+    with pytest.raises(ValueError, match="below|low <= high"):
+        Rng(key=KEY).randint(low, high)
