@@ -140,6 +140,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--deck", type=int, default=0, help="deck size to shuffle")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
+    if args.sides < 1 or min(args.draws, args.dice, args.deck) < 0:
+        parser.error("--sides must be at least 1; --draws, --dice, --deck at least 0")
     try:
         if args.record == "-":
             record = json.load(sys.stdin)
