@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import ranking_views, replay_views, views
+from games import fairness_views, ranking_views, replay_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -33,6 +33,11 @@ urlpatterns = [
     path("matches/<int:match_id>/cancel/", views.match_cancel, name="match_cancel"),
     path("matches/<int:match_id>/back/", views.match_back, name="match_back"),
     path("matches/<int:match_id>/moves/", views.move_create, name="move_create"),
+    path(
+        "matches/<int:match_id>/verify/",
+        fairness_views.match_verify,
+        name="match_verify",
+    ),
     path("games/<slug:game_slug>/rules/", views.game_rules, name="game_rules"),
     # Replays and records of ended matches, a person's history (issue 23).
     path(

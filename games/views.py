@@ -107,16 +107,23 @@ def match_join(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
     """Take a free seat; a private match needs its invitation secret.
 
     The secret comes from the form's `invite` field or, once the link was
-    opened, from the session (`selectors.invite_keep`).
+    opened, from the session (`selectors.invite_keep`). The optional
+    `client_seed` is the person's share of the match's randomness (issue
+    23); a malformed one is refused with 400 and says why.
     """
     invite = request.POST.get("invite") or selectors.session_invite(
         request.session, match_id
     )
+    client_seed = request.POST.get("client_seed", "")
+    try:
+        services.client_seed_clean(client_seed)
+    except exceptions.MatchError as error:
+        return _seat_refused(request, match_id, str(error.message))
     return _seat_action(
         request,
         match_id,
         lambda *, match_id, user: services.seat_claim(
-            match_id=match_id, user=user, invite=invite
+            match_id=match_id, user=user, invite=invite, client_seed=client_seed
         ),
         invite=invite,
     )
@@ -291,6 +298,19 @@ def _match_or_404(
     except exceptions.MatchNotFound:
         raise Http404 from None
     return match, selectors.viewer_seat(match, request.user)
+
+
+def _seat_refused(request: AuthedHtmxRequest, match_id: int, text: str) -> HttpResponse:
+    # 400 with the reason: htmx follows HX-Redirect whatever the status and
+    # the board shows the message; without htmx the reason is the answer.
+    if request.htmx:
+        messages.error(request, text)
+        response = HttpResponseClientRedirect(
+            reverse("games:match_detail", kwargs={"match_id": match_id})
+        )
+        response.status_code = 400
+        return response
+    return HttpResponse(text, status=400, content_type="text/plain; charset=utf-8")
 
 
 def _seat_action(

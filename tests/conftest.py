@@ -74,6 +74,11 @@ def _match_seeds(request, monkeypatch):
         "games.services.matches.secrets",
         SimpleNamespace(randbits=rng.getrandbits, token_urlsafe=secrets.token_urlsafe),
     )
+    # The server and client seeds (issue 23) decide the deal now.
+    monkeypatch.setattr(
+        "games.fairness.secrets",
+        SimpleNamespace(token_hex=lambda n: rng.randbytes(n).hex()),
+    )
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
 """Matches in the admin: read-only, with their seats, moves and table events inline.
 
 Until a match ends, it is shown as a spectator sees it (games/admin/
-spectator.py): no seed, no raw state, no move payloads or private events.
+spectator.py): no seed, no server seed (issue 23: only its public
+commitment), no raw state, no move payloads or private events.
 Actions: abort, extend the deadline, pause, resume (each through a
 service; see games/admin/__init__.py).
 """
@@ -119,13 +120,16 @@ class MoveInline(ReadOnlyInline[Move]):
         return public_events_html(move)
 
 
-# A match's fields once it has ended, and before: the seed (every future
-# draw) and the raw state (hidden hands) give way to the spectator's view.
+# A match's fields once it has ended, and before: the seeds (every future
+# draw) and the raw state (hidden hands) give way to the spectator's view;
+# the seed commitment is public from creation on (issue 23).
 MATCH_FIELDS = (
     "game_slug",
     "status",
     "options",
     "seed",
+    "seed_commitment",
+    "server_seed",
     "rules_version",
     "version",
     "time_control",
@@ -143,7 +147,7 @@ MATCH_FIELDS = (
 MATCH_FIELDS_RUNNING = tuple(
     "spectator_view" if name == "state" else name
     for name in MATCH_FIELDS
-    if name != "seed"
+    if name not in {"seed", "server_seed"}
 )
 
 

@@ -47,6 +47,9 @@ def match_body(match: Match, user: User) -> dict[str, Any]:
         "invite": board.invite,
         "paused": board.paused,
         "clock": _clock_body(board),
+        # Public from creation on; the server seed only in a finished
+        # match's record (issue 23, games/fairness.py).
+        "seed_commitment": match.seed_commitment,
     }
 
 

@@ -50,20 +50,23 @@ def playthrough_text(
     *,
     seats: int,
     options: JSON,
-    seed: int,
+    seed: int | str,
     robot: Robot[Any],
 ) -> str:
     """Play one seeded match with `robot` in every seat and return its log.
 
     Per step: `to_move`, the mover's described legal moves, the applied move,
     its events (English text and who sees them), and the view of every seat
-    and of a spectator (`json.dumps`, sorted keys). With several seats to
-    move, the lowest moves first; the robot's Rng for step n is
-    `Rng(seed, n)`. Raises ValueError for invalid options and RuntimeError if
+    and of a spectator (`json.dumps`, sorted keys). `seed` is what
+    `Rules.new_state` takes: an int (legacy scheme) or a hex key (keyed
+    scheme, games/rules/rng.py). With several seats to move, the lowest
+    moves first; the robot's Rng for step n is `Rng(seed, n)`, for a key
+    `Rng(int(key[:15], 16), n)` (robots draw apart from the game). Raises ValueError for invalid options and RuntimeError if
     the match outlives `rules.info.max_moves`.
     """
     options = rules.validate_options(options, seats)
     state = rules.new_state(seats=seats, options=options, seed=seed)
+    robot_seed = int(seed[:15], 16) if isinstance(seed, str) else seed
     lines = [
         f"game: {rules.info.slug}",
         f"seats: {seats}",
@@ -82,7 +85,7 @@ def playthrough_text(
         movers = sorted(rules.to_move(state))
         seat = movers[0]
         legal = rules.legal_moves(state, seat)
-        move = robot.choose(rules.view(state, seat), legal, Rng(seed, step))
+        move = robot.choose(rules.view(state, seat), legal, Rng(robot_seed, step))
         lines += ["", f"step {step}", f"to_move: {movers}", f"legal ({seat}):"]
         lines += [f"  {rules.describe(m)} = {_dump(m.to_json())}" for m in legal]
         lines.append(f"move ({seat}): {rules.describe(move)} = {_dump(move.to_json())}")

@@ -32,8 +32,13 @@ GAMES: dict[str, GameEntry] = {
     "race": GameEntry(
         rules=race.RULES,
         robots=race.ROBOTS,
+        # Keyed seeds (issue 23): sha256("<slug> playthrough <n>"), picked so
+        # that each playthrough has every event and move kind the former
+        # int seed's had.
         playthrough=Playthrough(
-            seats=3, options={"win_bet": True, "superpowers": True}, seed=5
+            seats=3,
+            options={"win_bet": True, "superpowers": True},
+            seed="8108a820505186178010f32b3712b5bcd5c9c211e24f82bf9740c521a76ff1ee",
         ),
         conformance=Conformance(malformed_moves=RACE_MALFORMED),
         board=race_board.BOARD,
@@ -41,26 +46,38 @@ GAMES: dict[str, GameEntry] = {
     "dice-stars": GameEntry(
         rules=dice_stars.RULES,
         robots=dice_stars.ROBOTS,
-        # Seed 1: both reserve choices, stars, a comet and a final round.
-        playthrough=Playthrough(seats=2, options={"solo_grid": 30}, seed=1),
+        # Both reserve choices, stars, a comet and a final round.
+        playthrough=Playthrough(
+            seats=2,
+            options={"solo_grid": 30},
+            seed="529adc45b1dd24f5b46aa4f86370d59b0e9cb34cd49fd9b6d9b56efdc63d0dc1",
+        ),
         conformance=Conformance(check_every=3, malformed_moves=DICE_STARS_MALFORMED),
         board=dice_stars_board.BOARD,
     ),
     "knatsch": GameEntry(
         rules=knatsch.RULES,
         robots=knatsch.ROBOTS,
-        # Seed 250: a put-under, an extra attempt, a failed defence, a
-        # tournament and the King overthrown, in 75 moves.
-        playthrough=Playthrough(seats=3, options={}, seed=250),
+        # A put-under, an extra attempt, a failed defence, a tournament and
+        # the King overthrown.
+        playthrough=Playthrough(
+            seats=3,
+            options={},
+            seed="9cd6dd94d656a0b1a181d0dac937fd1519ef1c8279721df30a0f8a6af298b00f",
+        ),
         conformance=Conformance(check_every=8, malformed_moves=KNATSCH_MALFORMED),
         board=knatsch_board.BOARD,
     ),
     "rat-um-rad": GameEntry(
         rules=rat_um_rad.RULES,
         robots=rat_um_rad.ROBOTS,
-        # Seed 32: a display reset, destination cards drawn, failed
-        # destinations, the longest trail bonus and a final round.
-        playthrough=Playthrough(seats=3, options={"map": "basel"}, seed=32),
+        # A display reset, destination cards drawn, failed destinations,
+        # the longest trail bonus and a final round.
+        playthrough=Playthrough(
+            seats=3,
+            options={"map": "basel"},
+            seed="7c14cb7b8e9298d0a81fc7ccf887df6e9657cecba24f3e6cfbe4ff804c81bcad",
+        ),
         commands=rat_um_rad_protocol.COMMANDS,
         state_name=rat_um_rad_protocol.state_name,
         conformance=Conformance(check_every=6, malformed_moves=RAT_UM_RAD_MALFORMED),

@@ -11,6 +11,7 @@ starts and a match ends.
 from __future__ import annotations
 
 from .endings import match_cancel_agree, match_resign
+from .fairness import client_seed_clean
 from .matches import match_abort, match_create
 from .moderation import (
     match_deadline_extend,
@@ -39,6 +40,7 @@ from .vacations import (
 )
 
 __all__ = [
+    "client_seed_clean",
     "match_deadline_extend",
     "match_pause",
     "match_resume",

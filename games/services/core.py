@@ -36,7 +36,7 @@ from django.utils import timezone
 from msgspec.structs import replace
 
 from accounts.models import User
-from games import broadcast, exceptions
+from games import broadcast, exceptions, fairness
 from games.models import LeaveReason, Match, MatchEvent, Move, Seat
 from games.rules import IllegalMove, Outcome, Rng, turns_started
 from games.rules.registry import default_robot, game_entry
@@ -116,13 +116,19 @@ def match_start(match: Match, seats: list[Seat]) -> None:
 
     Call with the match row locked; `seats` are the match's (`match_seats`).
 
-    1. Create the state from the match's seed and options; the match is
-       active under the engine's current rules version.
+    1. Create the state from the match's options and its key: HMAC-SHA256
+       of the server seed and the seats' client seeds (games/fairness.py,
+       issue 23); a match created before that (no server seed) from its
+       legacy int seed. The match is active under the engine's current
+       rules version.
     2. Start the first turns (`turns_start`).
     3. On commit: announce the match; enqueue a robot if one is to move.
     """
     rules = match.rules
-    state = rules.new_state(seats=len(seats), options=match.options, seed=match.seed)
+    seed = fairness.start_seed(
+        match.server_seed, [s.client_seed for s in seats], match.seed
+    )
+    state = rules.new_state(seats=len(seats), options=match.options, seed=seed)
     match.game_state_set(state)
     match.rules_version = rules.info.version
     match.status = Match.Status.ACTIVE

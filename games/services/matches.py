@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import broadcast, exceptions
+from games import broadcast, exceptions, fairness
 from games.clocks import (
     DEFAULT_PRESET,
     PRESETS,
@@ -22,6 +22,7 @@ from games.rules import InvalidOptions, registry
 from games.text import message_text
 
 from .core import match_finish, match_lock, match_seats, match_start
+from .fairness import client_seed_clean
 
 
 def match_create(
@@ -33,6 +34,7 @@ def match_create(
     time_control: str | dict[str, Any] | None = None,
     private: bool = False,
     rated: bool = True,
+    client_seed: str = "",
 ) -> Match:
     """Create an open match with `seats` seats; `user` takes seat 0.
 
@@ -46,6 +48,10 @@ def match_create(
     (`seat_claim` refuses people). `rated` False makes the match unrated
     (issue 23, Ratings; a rated one still needs two people when it
     finishes, see services.ratings).
+
+    The match draws its secret server seed and publishes its commitment
+    (games/fairness.py); `client_seed` is the creator's contribution to the
+    match's randomness (blank: generated).
 
     A solo match starts at once. Raises InvalidMatchSettings for an unknown
     game, a seat count outside the game's range, options the game refuses,
@@ -69,6 +75,7 @@ def match_create(
     if not isinstance(rated, bool):
         raise exceptions.InvalidMatchSettings(exceptions.RATED_NOT_A_FLAG)
     control = _time_control_parse(time_control)
+    client_seed = client_seed_clean(client_seed)
     if seats == 1:
         # Nobody waits on a solo match: no clock runs.
         control = PRESETS["untimed"]
@@ -78,11 +85,15 @@ def match_create(
         raise exceptions.InvalidMatchSettings(
             message_text(error.as_message())
         ) from error
+    server_seed = fairness.server_seed_new()
     with transaction.atomic():
         match = Match.objects.create(
             game_slug=game_slug,
             options=normalised,
+            # The robots' seed (and legacy matches' engine seed).
             seed=secrets.randbits(62),
+            server_seed=server_seed,
+            seed_commitment=fairness.commitment(server_seed),
             rules_version=rules.info.version,
             created_by=user,
             time_control=control.to_json() if control.timed else None,
@@ -98,6 +109,7 @@ def match_create(
                 position=position,
                 user=user if position == 0 else None,
                 joined_at=timezone.now() if position == 0 else None,
+                client_seed=client_seed if position == 0 else "",
             )
             for position in range(seats)
         )

@@ -21,19 +21,27 @@ from .core import (
     robot_name_resolve,
     seat_controller_set,
 )
+from .fairness import client_seed_clean
 from .notices import notify_joined
 
 
-def seat_claim(*, match_id: int, user: User, invite: str = "") -> Seat:
+def seat_claim(
+    *, match_id: int, user: User, invite: str = "", client_seed: str = ""
+) -> Seat:
     """Give `user` the first free seat of an open match; start it when full.
 
     `invite`: the invitation secret a private match needs from a stranger
-    (`selectors.match_visible_to`: the one rule every door asks). Raises
+    (`selectors.match_visible_to`: the one rule every door asks).
+    `client_seed`: the person's contribution to the match's randomness
+    (games/fairness.py; blank: one is generated). Raises
+    InvalidMatchSettings (400) for a client seed that is not up to 64
+    printable ASCII characters, before anything else; raises
     MatchNotFound when `user` may not see the match (as for an unknown id),
     SeatUnavailable when the match is not open, the user already sits
     there, no seat is free, or the match is untimed and not private
     (UNTIMED_ROBOTS_ONLY: such a match has no strangers, see `match_create`).
     """
+    client_seed = client_seed_clean(client_seed)
     with transaction.atomic():
         match = match_lock(match_id)
         match_require_visible(match=match, user=user, invite=invite)
@@ -45,7 +53,8 @@ def seat_claim(*, match_id: int, user: User, invite: str = "") -> Seat:
         seat = _first_free_seat(match)
         seat.user = user
         seat.joined_at = timezone.now()
-        seat.save(update_fields=["user", "joined_at"])
+        seat.client_seed = client_seed
+        seat.save(update_fields=["user", "joined_at", "client_seed"])
         match_start_if_full(match)
         if match.status == Match.Status.OPEN:
             # A match that started tells them so instead.
@@ -69,7 +78,9 @@ def seat_robot_add(*, match_id: int, user: User, robot: str = "") -> Seat:
         seat.controller = Seat.Controller.ROBOT
         seat.robot = name
         seat.joined_at = timezone.now()
-        seat.save(update_fields=["controller", "robot", "joined_at"])
+        # A robot contributes a generated client seed (games/fairness.py).
+        seat.client_seed = client_seed_clean("")
+        seat.save(update_fields=["controller", "robot", "joined_at", "client_seed"])
         match_start_if_full(match)
     return seat
 
@@ -87,7 +98,9 @@ def seat_leave(*, match_id: int, user: User) -> Match:
             raise exceptions.NotSeated()
         seat.user = None
         seat.joined_at = None
-        seat.save(update_fields=["user", "joined_at"])
+        # The next person to sit here brings their own.
+        seat.client_seed = ""
+        seat.save(update_fields=["user", "joined_at", "client_seed"])
         if not match.seats.filter(user__isnull=False).exists():
             match_finish(match, status=Match.Status.ABORTED)
         broadcast.match_changed_on_commit(match)

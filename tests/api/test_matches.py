@@ -31,6 +31,7 @@ BODY_KEYS = {
     "paused",
     "invite",
     "clock",
+    "seed_commitment",
 }
 
 

@@ -200,9 +200,13 @@ def test_a_running_match_shows_what_a_spectator_sees(admin_client, chosen_match)
 
     assert response.status_code == 200
     html = response.content.decode()
-    # No seed (every future draw), no raw state (with a game's secrets).
-    assert "field-seed" not in html
+    # No seed (every future draw), no raw state (with a game's secrets);
+    # the server seed's public commitment only (issue 23).
+    assert 'field-seed"' not in html
     assert str(chosen_match.seed) not in html
+    assert "field-server_seed" not in html
+    assert chosen_match.server_seed not in html
+    assert "field-seed_commitment" in html
     assert "field-state" not in html
     assert "field-spectator_view" in html
     # The spectator's view instead, as the board shows it to a spectator.

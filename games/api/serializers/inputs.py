@@ -4,20 +4,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
+from games import fairness
 from games.rules import registry
 
 from .fields import (
     InviteField,
     RobotNameField,
     StrictBooleanField,
+    StrictCharField,
     StrictIntegerField,
     TimeControlField,
 )
 from .schema import match_create_variants, one_of_components
+
+# Provably fair randomness (issue 23, games/fairness.py): a client seed.
+CLIENT_SEED_PATTERN = r"^[ -~]*$"
+CLIENT_SEED_BAD = _(fairness.CLIENT_SEED_INVALID)
+CLIENT_SEED_HELP = (
+    "Your share of the match's randomness (provably fair randomness, see "
+    "the README): up to 64 printable ASCII characters; blank or absent: the "
+    "server generates one. Revealed with the server seed once the match is "
+    "over."
+)
 
 
 def _seats_field() -> StrictIntegerField:
@@ -33,7 +47,22 @@ def _seats_field() -> StrictIntegerField:
     )
 
 
+def _client_seed_field() -> StrictCharField:
+    """Return the optional client seed of a body that takes a seat (issue 23)."""
+    return StrictCharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=fairness.CLIENT_SEED_MAX,
+        trim_whitespace=False,
+        validators=[RegexValidator(CLIENT_SEED_PATTERN, message=CLIENT_SEED_BAD)],
+        help_text=CLIENT_SEED_HELP,
+    )
+
+
 class MatchCreateSerializer(serializers.Serializer[Any]):
+    # The creator's seat: their share of the match's randomness.
+    client_seed = _client_seed_field()
     # The games are read when the serializer is made (__init__), not at
     # import: a game registered later (a test's) is a choice too.
     game = serializers.ChoiceField(choices=[])
@@ -82,6 +111,7 @@ class MatchJoinSerializer(serializers.Serializer[Any]):
         help_text="The invitation secret of a private match (its link's "
         "`invite`); not needed for a public match or by staff.",
     )
+    client_seed = _client_seed_field()
 
 
 class MoveSubmitSerializer(serializers.Serializer[Any]):

@@ -133,6 +133,12 @@ class MatchSerializer(serializers.Serializer[Any]):
         "autoplay/ still accepts it."
     )
     outcome = serializers.DictField(allow_null=True)
+    seed_commitment = serializers.CharField(
+        help_text="Provably fair randomness: the hex SHA-256 of the match's "
+        "secret server seed, fixed at creation; the seed itself is revealed "
+        "in the record once the match is over (GET /matches/{id}/verify/ "
+        "checks it). Empty for a match created before this scheme."
+    )
     cancel_agreed = serializers.ListField(
         child=serializers.IntegerField(),
         help_text="The positions of the seats whose person agreed to cancel "

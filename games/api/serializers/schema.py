@@ -30,6 +30,17 @@ def _option_schema(option: OptionInfo) -> dict[str, Any]:
     return schema
 
 
+# The creator's client seed (provably fair randomness, games/fairness.py).
+CLIENT_SEED_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "maxLength": 64,
+    "pattern": "^[ -~]*$",
+    "default": "",
+    "description": "Your share of the match's randomness: up to 64 printable "
+    "ASCII characters; blank or absent: the server generates one.",
+}
+
+
 def match_create_variants() -> dict[str, dict[str, Any]]:
     """Return the request body of POST /api/matches/ per game, by component name.
 
@@ -44,6 +55,8 @@ def match_create_variants() -> dict[str, dict[str, Any]]:
             "type": "object",
             "title": info.name,
             "properties": {
+                # The creator's share of the randomness (issue 23).
+                "client_seed": CLIENT_SEED_SCHEMA,
                 "game": {"type": "string", "enum": [slug]},
                 "seats": {
                     "type": "integer",

@@ -152,6 +152,7 @@ class MatchListView(APIView):
             time_control=data["time_control"],
             private=data["private"],
             rated=data["rated"],
+            client_seed=data["client_seed"],
         )
         return Response(match_body(match, request.user), status=status.HTTP_201_CREATED)
 

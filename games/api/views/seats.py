@@ -48,7 +48,8 @@ class MatchJoinView(APIView):
             200: MatchSerializer,
             **error_responses(
                 {
-                    400: "Unreadable body.",
+                    400: "Unreadable body, or a client seed that is not up "
+                    "to 64 printable ASCII characters.",
                     409: "The match is not open, has no free seat, you "
                     "already sit there, or it is untimed and not private "
                     "(robots only).",
@@ -61,9 +62,15 @@ class MatchJoinView(APIView):
         },
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
-        invite = body_valid(MatchJoinSerializer, request)["invite"]
+        data = body_valid(MatchJoinSerializer, request)
+        invite = data["invite"]
         match = match_or_404(match_id, request, invite)
-        services.seat_claim(match_id=match.id, user=request.user, invite=invite)
+        services.seat_claim(
+            match_id=match.id,
+            user=request.user,
+            invite=invite,
+            client_seed=data["client_seed"],
+        )
         return Response(match_body(match_or_404(match_id, request), request.user))
 
 

@@ -194,7 +194,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
             await self._watch(match_id, None)
             try:
                 invite = requests.invite_of(message, data)
-                return await call(requests.join)(user, match_id, invite)
+                client_seed = requests.client_seed_of(data)
+                return await call(requests.join)(user, match_id, invite, client_seed)
             except Exception:
                 if new:
                     await self._unwatch(match_id)

@@ -20,7 +20,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.authentication import CheckedTokenAuthentication
 from accounts.models import User
-from games import exceptions, selectors, services
+from games import exceptions, fairness, selectors, services
 from games.api.bodies import match_body, match_summary
 from games.models import Match, Seat
 from games.rules import registry
@@ -226,10 +226,26 @@ def state_of(slug: str, status: str, view: Any) -> str:
     return STATES.get(status, status.upper())
 
 
-def join(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
+def client_seed_of(data: Any) -> str:
+    """Return the client seed WANT_TO_JOIN_GAME brings ("" if none: generated).
+
+    In the data `{"match": id, "client_seed": "..."}` (issue 23, provably
+    fair randomness). Raises InvalidMatchSettings for one that is no string;
+    `services.seat_claim` judges the string.
+    """
+    seed = data.get("client_seed", "") if isinstance(data, Mapping) else ""
+    if not isinstance(seed, str):
+        raise exceptions.InvalidMatchSettings(_(fairness.CLIENT_SEED_INVALID))
+    return seed
+
+
+def join(
+    user: User, match_id: int, invite: str = "", client_seed: str = ""
+) -> dict[str, Any]:
     """WANT_TO_JOIN_GAME: take the first free seat (`services.seat_claim`).
 
-    A private match needs its invitation secret `invite`. Joining a match
+    A private match needs its invitation secret `invite`; `client_seed` is
+    the person's share of the match's randomness. Joining a match
     where `user` has a seat already takes none and returns the body, so a
     client that joins again (after a reconnect) gets its seat.
     """
@@ -237,7 +253,9 @@ def join(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
     if current["your_seat"] is not None:
         return current
     try:
-        services.seat_claim(match_id=match_id, user=user, invite=invite)
+        services.seat_claim(
+            match_id=match_id, user=user, invite=invite, client_seed=client_seed
+        )
     except exceptions.MatchNotFound:
         raise PlayError("not_found", NO_SUCH_MATCH) from None
     return body(user, match_id)

@@ -30,13 +30,14 @@ class Playthrough:
     """The parameters of a game's golden playthrough (games/rules/playthrough.py).
 
     `seats` and `options` as `Rules.new_state` takes them (options before
-    `validate_options`), `seed` the match's seed; the robot is the game's
+    `validate_options`), `seed` the match's seed (an int for the legacy
+    scheme, a 64-digit hex key for the keyed one: games/rules/rng.py); the robot is the game's
     default (`GameEntry.default_robot`).
     """
 
     seats: int
     options: JSON = field(default_factory=dict)
-    seed: int = 1
+    seed: int | str = 1
 
 
 @dataclass(frozen=True, slots=True)

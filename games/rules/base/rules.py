@@ -130,8 +130,16 @@ class Rules(ABC, Generic[S, M]):
         return normalised
 
     @abstractmethod
-    def new_state(self, *, seats: int, options: JSON, seed: int) -> S:
-        """Return the initial state for validated `options`."""
+    def new_state(self, *, seats: int, options: JSON, seed: int | str) -> S:
+        """Return the initial state for validated `options`.
+
+        `seed` goes to `Rng.seeded`: a hex str (64 lowercase hex digits) is
+        the key of the provably fair scheme that every match started since
+        issue 23 draws from (the platform derives it from the server and
+        client seeds, games/fairness.py); an int seeds the legacy scheme
+        (older matches, tests, the conformance suite). Every draw of the
+        game comes from the `Rng` this makes, kept in the state.
+        """
 
     @abstractmethod
     def to_move(self, state: S) -> frozenset[int]:

@@ -113,6 +113,8 @@ class DiceStarsRules(Rules[State, Move]):
         hidden_information=False,
         chance=True,
         max_moves=MAX_MOVES,
+        # 2: keyed randomness (issue 23); "1" states carry over unchanged.
+        version="2",
         options=(
             OptionInfo(
                 "solo_grid",
@@ -133,14 +135,14 @@ class DiceStarsRules(Rules[State, Move]):
         ),
     )
 
-    def new_state(self, *, seats: int, options: JSON, seed: int) -> State:
+    def new_state(self, *, seats: int, options: JSON, seed: int | str) -> State:
         """Return a new match: every die in the bag, blank sheets, a random first seat.
 
         Raises InvalidOptions for a seat count outside 1-4. Dice Stars rules, A.
         """
         if not 1 <= seats <= MAX_SEATS:
             raise InvalidOptions(gettext_noop("Dice Stars takes 1 to 4 seats."))
-        rng = Rng(seed=seed)
+        rng = Rng.seeded(seed)
         start, rng = rng.randint(0, seats - 1)
         return State(
             seats=seats,
@@ -251,6 +253,17 @@ class DiceStarsRules(Rules[State, Move]):
             kind = "solo_won" if data["won"] else "solo_lost"
             params[PLAYER] = 0
         return Message(t.EVENT_TEXTS.get(kind, t.SOMETHING), params)
+
+    def upgrade_state(self, data: JSON, version: str) -> JSON:
+        """Return a state stored under rules `version` in today's shape.
+
+        Version "1" had the same shape; its `rng` has no key and keeps
+        drawing by the legacy scheme (games/rules/rng.py), so a running
+        match continues as it began. Other versions are refused (IllegalMove).
+        """
+        if version == "1":
+            return data
+        return super().upgrade_state(data, version)
 
     def state_from_json(self, data: JSON) -> State:
         """Return the State stored as `data`; raise IllegalMove if malformed.

@@ -104,6 +104,8 @@ class KnatschRules(Rules[State, Move]):
         hidden_information=False,
         chance=True,
         max_moves=None,
+        # 2: keyed randomness (issue 23); "1" states carry over unchanged.
+        version="2",
         # A turn limit (Knatsch rulings, Turn limit); each turn starts at
         # most one turn per seat (an attacker and a defender, or a whole
         # tournament).
@@ -114,7 +116,7 @@ class KnatschRules(Rules[State, Move]):
         ),
     )
 
-    def new_state(self, *, seats: int, options: JSON, seed: int) -> State:
+    def new_state(self, *, seats: int, options: JSON, seed: int | str) -> State:
         """Return a new match (seed, Spielvorbereitung; Knatsch rulings, Setup).
 
         One castle of each coat of arms is drawn and each seat gets one of
@@ -124,7 +126,7 @@ class KnatschRules(Rules[State, Move]):
         """
         if not MIN_SEATS <= seats <= MAX_SEATS:
             raise InvalidOptions(gettext_noop("Knatsch takes 2 to 6 seats."))
-        rng = Rng(seed=seed)
+        rng = Rng.seeded(seed)
         drawn = []
         for arms in ARMS:
             castle, rng = rng.choice(CASTLES_BY_ARMS[arms])
@@ -273,6 +275,17 @@ class KnatschRules(Rules[State, Move]):
         elif kind == "won":
             kind = "won_" + data["reason"]
         return Message(t.EVENT_TEXTS.get(kind, t.SOMETHING), params)
+
+    def upgrade_state(self, data: JSON, version: str) -> JSON:
+        """Return a state stored under rules `version` in today's shape.
+
+        Version "1" had the same shape; its `rng` has no key and keeps
+        drawing by the legacy scheme (games/rules/rng.py), so a running
+        match continues as it began. Other versions are refused (IllegalMove).
+        """
+        if version == "1":
+            return data
+        return super().upgrade_state(data, version)
 
     def state_from_json(self, data: JSON) -> State:
         """Return the State stored as `data`; raise IllegalMove if malformed.

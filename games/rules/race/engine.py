@@ -105,7 +105,8 @@ class RaceRules(Rules[State, Move]):
         chance=True,
         max_moves=MAX_MOVES,
         # "2": no autoplay flags in the state (a seat setting since).
-        version="2",
+        # 3: keyed randomness (issue 23); "2" states carry over unchanged.
+        version="3",
         options=(
             OptionInfo(
                 "win_bet",
@@ -129,14 +130,14 @@ class RaceRules(Rules[State, Move]):
         ),
     )
 
-    def new_state(self, *, seats: int, options: JSON, seed: int) -> State:
+    def new_state(self, *, seats: int, options: JSON, seed: int | str) -> State:
         """Return a freshly dealt match in the favourites phase.
 
         Raises InvalidOptions for a seat count outside 2-4. Race rules, Game setup.
         """
         if seats not in c.HAND_SIZES:
             raise InvalidOptions(gettext_noop("Race takes 2 to 4 seats."))
-        hands, draw_pile, rng = flow.deal(Rng(seed=seed), seats)
+        hands, draw_pile, rng = flow.deal(Rng.seeded(seed), seats)
         return State(
             seats=seats,
             win_bet=bool(options.get("win_bet", False)),
@@ -363,10 +364,15 @@ class RaceRules(Rules[State, Move]):
 
         Version "1" kept "finish automatically" flags as `autoplay` (one bool
         per seat); the platform moves them onto its seats, so they are
-        dropped here. Other versions are refused (IllegalMove).
+        dropped here. Version "2" had today's shape; its `rng` has no key
+        and keeps drawing by the legacy scheme (games/rules/rng.py), so a
+        running match continues as it began. Other versions are refused
+        (IllegalMove).
         """
         if version == "1":
             return {key: value for key, value in data.items() if key != "autoplay"}
+        if version == "2":
+            return data
         return super().upgrade_state(data, version)
 
 

@@ -118,6 +118,8 @@ class RatUmRadRules(Rules[State, Move]):
             hidden_information=True,
             chance=True,
             max_moves=max(max_moves(m) for m in self.maps.values()),
+            # 2: keyed randomness (issue 23); "1" states carry over unchanged.
+            version="2",
             options=(
                 OptionInfo(
                     key="map",
@@ -137,7 +139,7 @@ class RatUmRadRules(Rules[State, Move]):
         except KeyError:
             raise IllegalMove(MALFORMED_STATE) from None
 
-    def new_state(self, *, seats: int, options: JSON, seed: int) -> State:
+    def new_state(self, *, seats: int, options: JSON, seed: int | str) -> State:
         """Return a new match (Rat um Rad seed, Spielvorbereitung; rulings, Setup).
 
         Player colours (the first `seats` of PLAYER_COLOURS, so the start
@@ -151,7 +153,7 @@ class RatUmRadRules(Rules[State, Move]):
         if map_id not in self.maps:
             raise InvalidOptions(t.NO_SUCH_MAP)
         game_map = self.maps[map_id]
-        rng = Rng(seed=seed)
+        rng = Rng.seeded(seed)
         colours, rng = rng.shuffled(PLAYER_COLOURS[:seats])
         deck, rng = rng.shuffled(DECK)
         hands = tuple(
@@ -320,6 +322,17 @@ class RatUmRadRules(Rules[State, Move]):
         for key in ("old", "display"):
             params.pop(key, None)
         return Message(t.EVENT_TEXTS.get(event.kind, t.SOMETHING), params)
+
+    def upgrade_state(self, data: JSON, version: str) -> JSON:
+        """Return a state stored under rules `version` in today's shape.
+
+        Version "1" had the same shape; its `rng` has no key and keeps
+        drawing by the legacy scheme (games/rules/rng.py), so a running
+        match continues as it began. Other versions are refused (IllegalMove).
+        """
+        if version == "1":
+            return data
+        return super().upgrade_state(data, version)
 
     def state_from_json(self, data: JSON) -> State:
         """Return the State stored as `data`; raise IllegalMove if malformed.

@@ -118,7 +118,7 @@ def test_a_state_keeps_the_json_of_rules_version_1(dice_stars):
     mid = _mid_game().to_json()
     assert mid["end_trigger"] == [1, "comet"]
     assert mid["sheets"][0]["rows"][0][:2] == ["x", 7]
-    assert dice_stars.info.version == "1"
+    assert dice_stars.info.version == "2"
 
 
 def _edit(data, path, value):

@@ -168,9 +168,12 @@ class Table(ApiTable):
             "alice", "/api/matches/", {"game": "knatsch", "seats": 3, **create}
         )["id"]
         self.post("bob", f"/api/matches/{self.match_id}/join/", {})
-        # The seed is drawn at creation; the state is dealt from it at the start.
+        # The seed is drawn at creation; the state is dealt from it at the
+        # start. No server seed: the searched int seed deals (legacy scheme).
         Match.objects.filter(id=self.match_id).update(
-            seed=_seed("main") if seed is None else seed
+            seed=_seed("main") if seed is None else seed,
+            server_seed="",
+            seed_commitment="",
         )
         started = self.post("alice", f"/api/matches/{self.match_id}/robots/", {})
         assert started["status"] == "active"

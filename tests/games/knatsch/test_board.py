@@ -74,10 +74,13 @@ def duo(alice, bob):
     """A running two-seat match of alice (0) and bob (1), dealt from a fixed seed.
 
     The seed is drawn at creation and the cards are dealt from it when the
-    last seat is taken: fixing it in between makes every test repeatable.
+    last seat is taken: fixing it in between makes every test repeatable
+    (no server seed: the int seed deals, the legacy scheme).
     """
     match = services.match_create(user=alice, game_slug="knatsch", seats=2, options={})
-    Match.objects.filter(id=match.id).update(seed=DUO_SEED)
+    Match.objects.filter(id=match.id).update(
+        seed=DUO_SEED, server_seed="", seed_commitment=""
+    )
     services.seat_claim(match_id=match.id, user=bob)
     match.refresh_from_db()
     return match

@@ -519,8 +519,10 @@ def test_a_running_match_shows_what_a_spectator_sees(admin_client, chosen_match)
 
     assert response.status_code == 200
     html = response.content.decode()
-    # No seed (every future draw), no raw state (the hands, the bets).
-    assert "field-seed" not in html
+    # No seed (every future draw), no raw state (the hands, the bets), no
+    # server seed (issue 23: its commitment only).
+    assert 'field-seed"' not in html
+    assert "field-server_seed" not in html
     assert str(chosen_match.seed) not in html
     assert "field-state" not in html
     assert '"hands"' not in html
@@ -557,7 +559,7 @@ def _as_version_1(match):
 
 
 def test_an_older_race_state_is_upgraded_and_played_on(race_match, alice, alice_client):
-    assert race_match.rules.info.version == "2"
+    assert race_match.rules.info.version == "3"
     _as_version_1(race_match)
 
     page = alice_client.get(f"/matches/{race_match.id}/")
@@ -571,7 +573,7 @@ def test_an_older_race_state_is_upgraded_and_played_on(race_match, alice, alice_
     assert page.status_code == 200
     race_match.refresh_from_db()
     # The next write stores the state in today's shape, under today's version.
-    assert race_match.rules_version == "2"
+    assert race_match.rules_version == "3"
     assert "autoplay" not in race_match.state
 
 

@@ -381,8 +381,8 @@ def test_a_mutated_stored_state_is_refused_or_works(race, data):
 # The rules version.
 
 
-def test_the_rules_version_is_two_since_autoplay_left_the_state(race):
-    assert race.info.version == "2"
+def test_the_rules_version_is_three_since_keyed_randomness(race):
+    assert race.info.version == "3"
 
 
 def test_a_version_one_state_is_upgraded_without_its_autoplay_flags(race, playing):
@@ -400,7 +400,7 @@ def test_a_version_one_state_is_upgraded_without_its_autoplay_flags(race, playin
     assert race.state_from_json(upgraded).to_json() == playing
 
 
-@pytest.mark.parametrize("version", ["0", "3", ""])
+@pytest.mark.parametrize("version", ["0", "4", ""])
 def test_a_state_of_an_unknown_rules_version_is_refused(race, playing, version):
     with pytest.raises(IllegalMove):
         race.upgrade_state(playing, version)

@@ -23,7 +23,7 @@ from collections import Counter
 
 import pytest
 
-from games import exceptions
+from games import exceptions, fairness
 from games.models import Match
 from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.actions import road_refusal
@@ -249,7 +249,9 @@ def _mover(bodies: dict[str, dict]) -> str:
 
 def _replay(match: Match) -> None:
     """Replay the stored moves through the engine: they reach the stored state."""
-    state = RULES.new_state(seats=4, options={"map": "basel"}, seed=match.seed)
+    seeds = [s.client_seed for s in match.seats.order_by("position")]
+    seed = fairness.start_seed(match.server_seed, seeds, match.seed)
+    state = RULES.new_state(seats=4, options={"map": "basel"}, seed=seed)
     for move in match.moves.order_by("seq"):
         assert move.seat in RULES.to_move(state)
         state, _events = RULES.apply(

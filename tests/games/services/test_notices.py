@@ -116,6 +116,13 @@ def test_a_live_match_keeps_one_unread_turn_notice_per_person(alice, bob):
         for _ in range(12):
             traveller.shift(timedelta(seconds=20))
             _play(match, users, 1)
+        # End on a move that began a turn (a roll continues one): which the
+        # 12th is depends on the deal, and the deal on the seeds.
+        for _ in range(20):
+            if match.moves.order_by("-seq").first().events[0]["kind"] != "rolled":
+                break
+            traveller.shift(timedelta(seconds=20))
+            _play(match, users, 1)
 
     match.refresh_from_db()
     for person in (alice, bob):

@@ -101,10 +101,10 @@ class ToyRules(Rules[State, Move]):
         ),
     )
 
-    def new_state(self, *, seats: int, options: JSON, seed: int) -> State:
+    def new_state(self, *, seats: int, options: JSON, seed: int | str) -> State:
         return State(
             target=TARGETS[options.get("target", "short")],
-            rng=Rng(seed=seed),
+            rng=Rng.seeded(seed),
             scores=(0,) * seats,
             current=0,
             pending=0,
