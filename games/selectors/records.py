@@ -2,8 +2,10 @@
 
 `match_record` is what the record download (`/matches/<id>/record.json`)
 and `GET /api/matches/{id}/record/` give: options, seats, every move with
-its rules version, the outcome and the seeds (`record_seeds`), enough to
-replay the match (games/selectors/replays.py). Only for an ended match:
+its rules version and events, the outcome, the final state and the seeds
+(games/fairness.py `seed_record`), enough to replay the match
+(games/selectors/replays.py) and to verify its randomness
+(games/fairness.py `verify`, scripts/verify_match.py). Only for an ended match:
 before the end the moves' payloads and the seeds could tell a seat's
 secrets. `history` lists a person's ended matches for the history
 download and `GET /api/me/history/`.
@@ -12,13 +14,13 @@ download and `GET /api/me/history/`.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games import fairness
 from games.models import Match, Move, Seat
 from games.rules import JSON
 
@@ -38,26 +40,20 @@ class RecordNotReady(Exception):
         self.message = NOT_ENDED
 
 
-def record_seeds(match: Match) -> dict[str, Any]:
-    """Return the seeds a record of ended `match` shows: {} for now.
-
-    Provably fair randomness (issue 23, games/fairness.py) fills it with
-    the server seed in hex, the client seeds and the commitment; only ever
-    called for an ended match.
-    """
-    return {}
-
-
 def match_record(match: Match) -> JSON:
     """Return the record of ended `match` as JSON.
 
     `{"id", "game", "rules_version", "options", "status", "created_at",
     "started_at", "finished_at", "seats": [{"position", "player" (the
-    person's name or null), "robot" (its name or null), "controller"}],
-    "moves": [{"seq", "seat", "move", "rules_version", "played_at"}],
-    "outcome", "seed": {...}}`; times in UTC, ISO 8601 ("...Z"), null when
-    unset. Raises RecordNotReady while the match is open or runs. Two
-    queries (seats with their persons, moves) unless the seats are loaded.
+    person's name or null), "robot" (its name or null), "controller",
+    "client_seed"}], "moves": [{"seq", "seat", "move", "events",
+    "rules_version", "played_at"}], "outcome", "state" (the final engine
+    state), "seed_commitment", "server_seed", "client_seeds"}` (the seeds:
+    games/fairness.py `seed_record`; hex, client seeds in seat order);
+    times in UTC, ISO 8601 ("...Z"), null when unset. The shape
+    games/fairness.py `verify` reads. Raises RecordNotReady while the match
+    is open or runs. Two queries (seats with their persons, moves) unless
+    the seats are loaded.
     """
     if not match.is_over:
         raise RecordNotReady()
@@ -78,15 +74,17 @@ def match_record(match: Match) -> JSON:
                 "seq": move.seq,
                 "seat": move.seat,
                 "move": move.payload,
+                "events": move.events,
                 "rules_version": move.rules_version,
                 "played_at": _utc(move.created_at),
             }
             for move in moves.only(
-                "seq", "seat", "payload", "rules_version", "created_at"
+                "seq", "seat", "payload", "events", "rules_version", "created_at"
             )
         ],
         "outcome": match.outcome,
-        "seed": record_seeds(match),
+        "state": match.state,
+        **fairness.seed_record(match, seats),
     }
 
 
@@ -158,6 +156,7 @@ def _seat(seat: Seat) -> JSON:
         "player": user.name if user is not None else None,
         "robot": seat.robot or None,
         "controller": seat.controller,
+        "client_seed": seat.client_seed,
     }
 
 

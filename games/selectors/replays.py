@@ -21,6 +21,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games import fairness
 from games.models import Match, Move, Seat
 from games.rules import JSON, Event, IllegalMove
 from games.text import message_text
@@ -54,11 +55,15 @@ class ReplayStep:
 def match_seed(match: Match) -> int | str:
     """Return the seed `rules.new_state` dealt `match` from.
 
-    The legacy int seed (`Match.seed`). Provably fair randomness (issue 23,
-    games/fairness.py) derives a key from the server and client seeds at
-    the start; this is the one place to swap in for that.
+    The key derived from the server seed and the seats' client seeds
+    (games/fairness.py, issue 23), or the legacy int seed (`Match.seed`) of
+    a match created before provably fair randomness. Reads the seats
+    (no query when they are loaded, `match_with_seats`).
     """
-    return match.seed
+    seats = sorted(match.seats.all(), key=lambda seat: seat.position)
+    return fairness.start_seed(
+        match.server_seed, [seat.client_seed for seat in seats], match.seed
+    )
 
 
 def replay_moves(match: Match, *, upto: int | None = None) -> list[Move]:
@@ -104,9 +109,7 @@ def replay_to(match: Match, moves: Sequence[Move]) -> ReplayStep:
         )
     today = rules.info.version
     _version_known(match)
-    # Typed Any: the engines take an int seed today, a derived key once
-    # provably fair randomness is merged (see `match_seed`).
-    seed: Any = match_seed(match)
+    seed = match_seed(match)
     try:
         # `seats.all()`: no query when the seats are loaded (`match_with_seats`).
         seats = len(match.seats.all())

@@ -28,7 +28,10 @@ KEYS = {
     "seats",
     "moves",
     "outcome",
-    "seed",
+    "state",
+    "seed_commitment",
+    "server_seed",
+    "client_seeds",
 }
 
 
@@ -50,12 +53,17 @@ def test_the_record_holds_everything_to_replay_the_match(api_for, alice, race):
     assert record["status"] == "finished"
     assert record["options"] == race.options
     assert record["outcome"] == race.outcome
-    assert record["seed"] == {}
+    assert record["state"] == race.state
+    seats = list(race.seats.order_by("position"))
+    assert record["server_seed"] == race.server_seed != ""
+    assert record["seed_commitment"] == race.seed_commitment
+    assert record["client_seeds"] == [seat.client_seed for seat in seats]
     assert record["seats"][0] == {
         "position": 0,
         "player": "Alice",
         "robot": None,
         "controller": "person",
+        "client_seed": seats[0].client_seed,
     }
     assert record["seats"][1]["player"] is None
     assert record["seats"][1]["robot"]

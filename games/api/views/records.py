@@ -54,12 +54,21 @@ class RecordSeatSerializer(serializers.Serializer[Any]):
         help_text="Who played the seat at the end: its person, a robot, or a "
         "robot standing in for its person.",
     )
+    client_seed = serializers.CharField(
+        help_text="What the seat contributed to the match's randomness "
+        "(provably fair randomness; README)."
+    )
 
 
 class RecordMoveSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField(help_text="The match version the move produced.")
     seat = serializers.IntegerField()
     move = serializers.DictField(help_text="The move as the game's API takes it.")
+    events = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="What the move did, as the engine reported it (every seat's "
+        "view: the match is over).",
+    )
     rules_version = serializers.CharField(
         help_text="The game's rules version the move was played under."
     )
@@ -87,8 +96,21 @@ class MatchRecordSerializer(serializers.Serializer[Any]):
         allow_null=True,
         help_text="`{ranks, reason, scores}`; null for a cancelled or aborted match.",
     )
-    seed = serializers.DictField(
-        help_text="The seeds the match was dealt from, revealed at its end."
+    state = serializers.DictField(
+        allow_null=True,
+        help_text="The final engine state (null for a match that never started).",
+    )
+    seed_commitment = serializers.CharField(
+        help_text="Hex SHA-256 of the server seed's bytes, published at creation; "
+        '"" for a match made before provably fair randomness.'
+    )
+    server_seed = serializers.CharField(
+        help_text="The server seed in hex, revealed at the end (README, "
+        '"Provably fair randomness").'
+    )
+    client_seeds = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The seats' client seeds, in seat order.",
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games import fairness, services
 from games.models import Match, Move
 from games.rules import registry
 from games.selectors import replays
@@ -74,9 +74,12 @@ def test_the_dealt_state_is_move_zero(database):
     assert step.move is None
     assert step.events == ()
     rules = match.rules
-    dealt = rules.new_state(
-        seats=match.seats.count(), options=match.options, seed=match.seed
-    )
+    # The key from the server and client seeds (issue 23, provably fair
+    # randomness), not the legacy int seed.
+    assert match.server_seed
+    seeds = [seat.client_seed for seat in match.seats.order_by("position")]
+    key = fairness.key_derive(match.server_seed, seeds)
+    dealt = rules.new_state(seats=len(seeds), options=match.options, seed=key)
     assert step.state.to_json() == dealt.to_json()
 
 
