@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import views
+from games import player_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -34,4 +34,10 @@ urlpatterns = [
     path("matches/<int:match_id>/back/", views.match_back, name="match_back"),
     path("matches/<int:match_id>/moves/", views.move_create, name="move_create"),
     path("games/<slug:game_slug>/rules/", views.game_rules, name="game_rules"),
+    # <path:>: a display name may hold a slash (accounts.names allows it).
+    path(
+        "players/<path:name>/",
+        player_views.player_profile_page,
+        name="player_profile",
+    ),
 ]
