@@ -70,6 +70,8 @@ urlpatterns = [
         api.MoveSubmitView.as_view(),
         name="api-match-moves",
     ),
+    # <path:>: a display name may hold a slash (accounts.names allows it).
+    path("players/<path:name>/", api.PlayerDetailView.as_view(), name="api-player"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script from ?script, not inline:
     # the Content-Security-Policy (config/security.py) allows no inline script.

@@ -45,6 +45,9 @@ RECENT_SHOWN = 10
 # A rating is "provisional" for a game's first this many rated matches.
 PROVISIONAL_MATCHES = 10
 
+# The longest public name: a username (display names are shorter).
+_NAME_MAX_LENGTH = User._meta.get_field("username").max_length or 150
+
 # What a list row reads of a match: never its state (the largest column).
 _LIST_DEFERRED = ("state",)
 
@@ -142,6 +145,10 @@ def player_by_name(*, name: str) -> User:
     (deactivated) account. Names are kept apart by accounts.names, so one
     person matches; should two, the display name wins, then the oldest.
     """
+    # No name of a person is longer than a username may be, or holds NUL
+    # (PostgreSQL refuses it in a query): answered without asking.
+    if not name or len(name) > _NAME_MAX_LENGTH or "\x00" in name:
+        raise User.DoesNotExist(name)
     person = (
         User.objects.filter(is_active=True)
         .filter(Q(display_name=name) | Q(display_name="", username=name))

@@ -17,6 +17,7 @@ STATUSES = {
     ("get", "/api/me/notifications/"): {"200", "400", "401"},
     ("post", "/api/me/notifications/read/"): {"200", "400", "401", "403", "415"},
     ("get", "/api/games/"): {"200", "401", "429"},
+    ("get", "/api/players/{name}/"): {"200", "401", "404", "429"},
     ("get", "/api/matches/"): {"200", "400", "401"},
     ("post", "/api/matches/"): {"201", "400", "401", "403", "415"},
     ("get", "/api/matches/{match_id}/"): {"200", "400", "401", "404"},

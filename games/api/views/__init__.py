@@ -14,6 +14,7 @@ from .base import AuthedRequest
 from .endings import MatchCancelView, MatchResignView
 from .matches import GameListView, MatchDetailView, MatchListView
 from .moves import MoveSubmitView
+from .players import PlayerDetailView
 from .seats import (
     MatchAutoplayDeclineView,
     MatchAutoplayView,
@@ -39,6 +40,7 @@ __all__ = [
     "MatchRobotView",
     "MatchTakeBackView",
     "MoveSubmitView",
+    "PlayerDetailView",
     "TokenView",
     "VacationView",
 ]

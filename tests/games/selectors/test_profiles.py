@@ -165,3 +165,11 @@ def test_no_moves_means_no_median(alice):
 
     assert (figures.median_seconds, figures.moves, figures.timeouts) == (None, 0, 0)
     assert figures.matches_left == 0
+
+
+@pytest.mark.parametrize("name", ["", "x" * 151, "Ali\x00ce"])
+def test_a_name_nobody_can_have_is_not_looked_up(
+    alice, name, django_assert_num_queries
+):
+    with django_assert_num_queries(0), pytest.raises(type(alice).DoesNotExist):
+        player_by_name(name=name)
