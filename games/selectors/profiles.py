@@ -350,8 +350,10 @@ def _listed(person: User, viewer: Any) -> QuerySet[Match]:
 
     Public matches, and private ones only where the viewer is seated too.
     """
+    # An IN over the person's seats (their user index), not an EXISTS
+    # per match: the site's matches are many, a person's few.
     matches = Match.objects.filter(
-        Exists(Seat.objects.filter(match=OuterRef("pk"), user=person))
+        pk__in=Seat.objects.filter(user=person).values("match_id")
     )
     if viewer is not None and viewer.is_authenticated:
         seated = Exists(Seat.objects.filter(match=OuterRef("pk"), user=viewer.pk))
