@@ -62,3 +62,15 @@ def test_a_name_on_the_board_opens_the_profile(stack: Stack, new_page) -> None:
     assert chart.count() == 1
     assert "over 1 rated match" in chart.locator("desc").text_content()
     assert page.evaluate("window.__csp") == []
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_a_profile_fits_a_phone(stack: Stack, new_page, locale: str) -> None:
+    stack.shell(FINISHED)
+    page = new_page(locale=locale, width=390)
+
+    page.goto("/players/Bob/")
+
+    assert page.get_by_role("img").count() >= 1
+    scroll_width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert scroll_width <= page.evaluate("window.innerWidth")
