@@ -4,7 +4,8 @@
 reads everything the profile page and `GET /api/players/{name}/` show. The
 reads are a fixed number of queries however many matches the person has
 played: counts are aggregated in the database, the matches listed are
-bounded (CURRENT_SHOWN, RECENT_SHOWN) and their seats prefetched.
+bounded (CURRENT_SHOWN, RECENT_SHOWN) and their seats prefetched, and so
+is the rating history (HISTORY_SHOWN per game).
 
 Private matches are listed only to a viewer seated there (a profile is no
 way around a private match's invitation).
@@ -26,7 +27,9 @@ from django.db.models import (
     OuterRef,
     Q,
     QuerySet,
+    Window,
 )
+from django.db.models.functions import RowNumber
 from django.db.models.sql.compiler import SQLCompiler
 from django.utils import timezone
 
@@ -42,6 +45,8 @@ RELIABILITY_DAYS = 90
 CURRENT_SHOWN = 50
 # Ended matches listed, newest first.
 RECENT_SHOWN = 10
+# Rating changes charted per game: the latest this many rated matches.
+HISTORY_SHOWN = 200
 # A rating is "provisional" for a game's first this many rated matches.
 PROVISIONAL_MATCHES = 10
 
@@ -83,8 +88,9 @@ class GameRecord:
     `played`: finished matches the person was seated at; `won`: those
     whose outcome ranks the person's seat first (ties for first count).
     `rating` is None before the first rated match. `history` is the
-    displayed rating before the first rated match (`start`) and after each
-    one, oldest first (empty without rated matches).
+    displayed rating after each of the latest HISTORY_SHOWN rated matches,
+    oldest first (empty without rated matches); `start` the displayed
+    rating before the first of them (None without).
     """
 
     slug: str
@@ -302,9 +308,19 @@ def _game_records(person: User) -> tuple[GameRecord, ...]:
         .order_by()
     }
     ratings = {r.game_slug: r for r in Rating.objects.filter(user=person)}
+    # The latest HISTORY_SHOWN changes of each game, numbered newest first
+    # in the database (a window function, on PostgreSQL and SQLite alike).
+    latest = Window(
+        RowNumber(),
+        partition_by=[F("game_slug")],
+        order_by=[F("created_at").desc(), F("pk").desc()],
+    )
     changes: dict[str, list[RatingChange]] = {}
-    for change in RatingChange.objects.filter(user=person).order_by(
-        "game_slug", "created_at", "pk"
+    for change in (
+        RatingChange.objects.filter(user=person)
+        .annotate(newness=latest)
+        .filter(newness__lte=HISTORY_SHOWN)
+        .order_by("game_slug", "created_at", "pk")
     ):
         changes.setdefault(change.game_slug, []).append(change)
     records = []

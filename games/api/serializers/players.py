@@ -40,10 +40,13 @@ class GameRecordSerializer(serializers.Serializer[Any]):
     rating = RatingBodySerializer(allow_null=True, help_text="null: not rated yet.")
     start = serializers.IntegerField(
         allow_null=True,
-        help_text="The displayed rating before the first rated match (null: none).",
+        help_text="The displayed rating before the first match of `history` "
+        "(null: no rated match).",
     )
     history = RatingPointSerializer(
-        many=True, help_text="The rating after each rated match, oldest first."
+        many=True,
+        help_text="The rating after each of the latest 200 rated matches, "
+        "oldest first.",
     )
 
 

@@ -173,3 +173,21 @@ def test_a_name_nobody_can_have_is_not_looked_up(
 ):
     with django_assert_num_queries(0), pytest.raises(type(alice).DoesNotExist):
         player_by_name(name=name)
+
+
+def test_the_history_keeps_the_latest_rated_matches(alice, bob, monkeypatch):
+    monkeypatch.setattr("games.selectors.profiles.HISTORY_SHOWN", 2)
+    matches = [
+        match_with([alice, bob], finished_at=START + timedelta(hours=n))
+        for n in range(4)
+    ]
+    rated(alice, [(m, 25.0 + n, 8.0) for n, m in enumerate(matches)])
+    rated(bob, [(matches[0], 30.0, 8.0)])
+
+    record = _toy(player_profile(person=alice, viewer=None))
+
+    # Before the third match: 1000 + 20 * (26 - 24); after it and the fourth.
+    assert record.start == 1040
+    assert [p.match_id for p in record.history] == [matches[2].id, matches[3].id]
+    assert [p.value for p in record.history] == [1060, 1080]
+    assert record.rating.matches == 4
