@@ -217,11 +217,14 @@ def reliability(*, person: User, now: datetime | None = None) -> Reliability:
     every backend), the seats left by reason.
     """
     since = (now or timezone.now()) - timedelta(days=RELIABILITY_DAYS)
-    # Moves at the person's seats: one join of the match's seats, matched
-    # on the move's seat position (the same join for both conditions).
+    # Moves at the person's seats: those of the person's matches (their
+    # seats by the user index, then the moves by the match index) made at
+    # the person's position. Not a join through the match table, which the
+    # planner may scan whole.
+    seats = Seat.objects.filter(user=person)
     moves = Move.objects.filter(
-        match__seats__user=person,
-        match__seats__position=F("seat"),
+        Exists(seats.filter(match_id=OuterRef("match_id"), position=OuterRef("seat"))),
+        match_id__in=seats.values("match_id"),
         created_at__gte=since,
     )
     own = Q(by_robot=False, seconds_taken__isnull=False)
