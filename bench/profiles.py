@@ -94,7 +94,7 @@ def fill(players: int, matches: int) -> tuple[User, User]:
             people[n % SEATS] = regular
         for position, person in enumerate(people):
             seats.append(Seat(match=match, position=position, user=person))
-            if match.outcome is not None:
+            if match.outcome is not None and match.finished_at is not None:
                 changes.append(
                     RatingChange(
                         match=match,
