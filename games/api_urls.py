@@ -81,6 +81,8 @@ urlpatterns = [
         api.MatchRecordView.as_view(),
         name="api-match-record",
     ),
+    # <path:>: a display name may hold a slash (accounts.names allows it).
+    path("players/<path:name>/", api.PlayerDetailView.as_view(), name="api-player"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script from ?script, not inline:
     # the Content-Security-Policy (config/security.py) allows no inline script.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import fairness_views, ranking_views, replay_views, views
+from games import fairness_views, player_views, ranking_views, replay_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -55,5 +55,11 @@ urlpatterns = [
         "games/<slug:game_slug>/rankings/",
         ranking_views.rankings,
         name="rankings",
+    ),
+    # <path:>: a display name may hold a slash (accounts.names allows it).
+    path(
+        "players/<path:name>/",
+        player_views.player_profile_page,
+        name="player_profile",
     ),
 ]

@@ -17,6 +17,7 @@ from .matches import GameListView, MatchDetailView, MatchListView
 from .moves import MoveSubmitView
 from .rankings import RankingsView
 from .records import HistoryView, MatchRecordView
+from .players import PlayerDetailView
 from .seats import (
     MatchAutoplayDeclineView,
     MatchAutoplayView,
@@ -45,6 +46,7 @@ __all__ = [
     "MatchTakeBackView",
     "MoveSubmitView",
     "RankingsView",
+    "PlayerDetailView",
     "TokenView",
     "VacationView",
 ]
