@@ -15,6 +15,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
+from games import rating_text
+
 # The drawing's size in SVG units (it scales to its box, see the CSS).
 WIDTH = 480
 HEIGHT = 180
@@ -26,7 +28,7 @@ _MIN_SPAN = 20
 
 def rating_number(value: int) -> str:
     """Return a displayed rating with the language's thousands separator ("1,512")."""
-    return number_format(value, force_grouping=True)
+    return rating_text.number_text(value)
 
 
 def rating_chart_description(values: Sequence[int]) -> str:

@@ -34,6 +34,7 @@ from django.db.models.sql.compiler import SQLCompiler
 from django.utils import timezone
 
 from accounts.models import User
+from games import rating_text
 from games.models import Match, Move, Rating, RatingChange, Seat
 from games.rules.registry import game_entry, game_slugs
 
@@ -47,8 +48,6 @@ CURRENT_SHOWN = 50
 RECENT_SHOWN = 10
 # Rating changes charted per game: the latest this many rated matches.
 HISTORY_SHOWN = 200
-# A rating is "provisional" for a game's first this many rated matches.
-PROVISIONAL_MATCHES = 10
 
 # The longest public name: a username (display names are shorter).
 _NAME_MAX_LENGTH = User._meta.get_field("username").max_length or 150
@@ -63,7 +62,7 @@ class RatingShown:
 
     `value` = round(1000 + 20 * (mu - 3 * sigma)) and `uncertainty` =
     round(20 * sigma), both in display points; `provisional` while
-    `matches` (rated matches of the game) < PROVISIONAL_MATCHES.
+    `matches` (rated matches of the game) < games.rating_text.PROVISIONAL_MATCHES.
     """
 
     value: int
@@ -195,18 +194,13 @@ def player_profile(
 
 
 def rating_shown(*, mu: float, sigma: float, matches: int) -> RatingShown:
-    """Return the displayed rating of OpenSkill's `mu` and `sigma` (issue 23)."""
+    """Return the displayed rating of OpenSkill's `mu` and `sigma` (games.rating_text)."""
     return RatingShown(
-        value=rating_value(mu=mu, sigma=sigma),
-        uncertainty=round(20 * sigma),
+        value=rating_text.rating_value(mu, sigma),
+        uncertainty=rating_text.rating_uncertainty(sigma),
         matches=matches,
-        provisional=matches < PROVISIONAL_MATCHES,
+        provisional=rating_text.is_provisional(matches),
     )
-
-
-def rating_value(*, mu: float, sigma: float) -> int:
-    """Return the displayed rating: round(1000 + 20 * ordinal), ordinal = mu - 3 sigma."""
-    return round(1000 + 20 * (mu - 3 * sigma))
 
 
 def reliability(*, person: User, now: datetime | None = None) -> Reliability:
@@ -347,7 +341,9 @@ def _game_records(person: User) -> tuple[GameRecord, ...]:
                     else None
                 ),
                 start=(
-                    rating_value(mu=history[0].mu_before, sigma=history[0].sigma_before)
+                    rating_text.rating_value(
+                        history[0].mu_before, history[0].sigma_before
+                    )
                     if history
                     else None
                 ),
@@ -355,7 +351,7 @@ def _game_records(person: User) -> tuple[GameRecord, ...]:
                     RatingPoint(
                         match_id=c.match_id,
                         at=c.created_at,
-                        value=rating_value(mu=c.mu_after, sigma=c.sigma_after),
+                        value=rating_text.rating_value(c.mu_after, c.sigma_after),
                     )
                     for c in history
                 ),

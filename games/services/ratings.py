@@ -95,7 +95,7 @@ def match_rate(match: Match, seats: list[Seat], outcome: Outcome) -> list[Rating
         changes.append(
             RatingChange(
                 match=match,
-                user_id=seat.user_id,
+                user_id=rating.user_id,
                 game_slug=match.game_slug,
                 position=seat.position,
                 rank=rank,

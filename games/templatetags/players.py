@@ -19,7 +19,8 @@ from django.utils.translation import gettext
 from accounts.models import User
 from games.clock_text import duration_short
 from games.models import Seat
-from games.rating_chart import rating_chart, rating_number
+from games.rating_chart import rating_chart
+from games.rating_text import points_text
 from games.selectors.profiles import GameRecord, RatingShown
 
 register = template.Library()
@@ -57,7 +58,7 @@ def rating_text(rating: RatingShown | None) -> str:
     """Return a displayed rating with its uncertainty ("1,512 ± 87"); "" for None."""
     if rating is None:
         return ""
-    return f"{rating_number(rating.value)} ± {rating_number(rating.uncertainty)}"
+    return points_text(rating.value, rating.uncertainty)
 
 
 @register.simple_tag

@@ -9,10 +9,9 @@
 from __future__ import annotations
 
 from typing import Protocol
-from urllib.parse import quote
 
 from django import template
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from games import rating_text
 
@@ -47,12 +46,5 @@ def rating_change(change: int | None) -> str:
 
 @register.filter
 def player_url(name: str) -> str:
-    """Return the profile address of the person named `name` (`/players/<name>/`).
-
-    Through the URL `games:player_profile` where the profiles are installed,
-    else the same path spelt out (issue 23: both helpers land at once).
-    """
-    try:
-        return reverse("games:player_profile", kwargs={"name": name})
-    except NoReverseMatch:
-        return f"/players/{quote(name, safe='')}/"
+    """Return the profile address of the person named `name` (`/players/<name>/`)."""
+    return reverse("games:player_profile", kwargs={"name": name})

@@ -15,9 +15,9 @@ from .base import AuthedRequest
 from .endings import MatchCancelView, MatchResignView
 from .matches import GameListView, MatchDetailView, MatchListView
 from .moves import MoveSubmitView
+from .players import PlayerDetailView
 from .rankings import RankingsView
 from .records import HistoryView, MatchRecordView
-from .players import PlayerDetailView
 from .seats import (
     MatchAutoplayDeclineView,
     MatchAutoplayView,
