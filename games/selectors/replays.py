@@ -270,9 +270,12 @@ def replay_page(
         seats=tuple(
             replace(
                 info,
-                # "You" on the board only for the viewer's own seat, not
-                # for another seat whose view the picker shows.
-                is_viewer=viewer is not None and info.position == viewer.position,
+                # "You" on the board only while the picker shows the
+                # viewer's own seat: beside another seat's hand, "your
+                # turn" would read as that seat's.
+                is_viewer=(
+                    viewer is not None and info.position == viewer.position == position
+                ),
                 to_move=info.position in to_move,
                 rank=info.rank if at_end else None,
                 score=info.score if at_end else None,

@@ -482,7 +482,11 @@ def test_a_digest_hour_the_clocks_skip_comes_when_they_jump(alice, bob, sends, s
 def test_no_digest_when_there_is_nothing_to_do(alice, bob, sends, sweep):
     _digest(alice)
     match = _duel(alice, bob, at=datetime(2026, 11, 23, 20, tzinfo=UTC))
+    # alice rolls; unless a 1 ended her turn she banks: bob is to move.
     _move(match, alice, 0, datetime(2026, 11, 23, 21, tzinfo=UTC))
+    match.refresh_from_db()
+    if 0 in match.rules.to_move(match.game_state()):
+        _move(match, alice, 0, datetime(2026, 11, 23, 21, tzinfo=UTC))
     alice.digest_sent_on = date(2026, 11, 23)
     alice.save(update_fields=["digest_sent_on"])
 

@@ -36,6 +36,24 @@ async def _play_first(match, user):
     )
 
 
+async def _end_turn(match, user):
+    """Play seat 0's turn to its end as `user`: a roll, then a bank unless a 1 ended it."""
+    await _play_first(match, user)
+    await database_sync_to_async(match.refresh_from_db)()
+    if 0 in await database_sync_to_async(_to_move)(match):
+        moves = await database_sync_to_async(legal_json)(match, 0)
+        await database_sync_to_async(services.move_submit)(
+            match_id=match.id,
+            user=user,
+            move_data=moves[-1],
+            expected_version=match.version,
+        )
+
+
+def _to_move(match):
+    return match.rules.to_move(match.game_state())
+
+
 def _my_matches(frames):
     found = [f for f in frames if 'id="my-matches"' in f]
     assert found, frames
@@ -74,7 +92,7 @@ async def test_my_move_takes_the_turn_flag_off_my_list(
 ):
     socket = await connected(await socket_for("/ws/lobby/", alice))
     try:
-        await _play_first(started_match, alice)
+        await _end_turn(started_match, alice)
         frames = await frames_until_quiet(socket)
     finally:
         await socket.disconnect()
