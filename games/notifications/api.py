@@ -37,7 +37,12 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from accounts.models import User
-from games.api.serializers import QueryFlagField, QuerySerializer, StrictIntegerField
+from games.api.serializers import (
+    QueryFlagField,
+    QueryIntegerField,
+    QuerySerializer,
+    StrictIntegerField,
+)
 from games.api.views import AuthedRequest
 from games.api.views.base import (
     CSRF,
@@ -67,33 +72,16 @@ _ID_MAX = 2**63 - 1
 _IDS_OR_ALL = _('Send either "ids" (a list of notice ids) or "all": true.')
 
 
-@extend_schema_field({"type": "integer"})
-class _QueryIntegerField(serializers.IntegerField):
-    """A whole number in a query string: ASCII digits only ("5.0", "+5" are not)."""
-
-    def get_value(self, dictionary: Any) -> Any:
-        # DRF reads an empty optional parameter ("offset=") as absent; the
-        # schema says a whole number, so an empty one is refused.
-        if self.field_name in dictionary and dictionary.get(self.field_name) == "":
-            return ""
-        return super().get_value(dictionary)
-
-    def to_internal_value(self, data: Any) -> int:
-        if not (isinstance(data, str) and data.isascii() and data.isdigit()):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
 class NoticeListQuerySerializer(QuerySerializer):
     """The query of GET /api/me/notifications/: a bad value is a 400 naming it."""
 
-    limit = _QueryIntegerField(
+    limit = QueryIntegerField(
         min_value=1,
         max_value=LIMIT_MAX,
         required=False,
         help_text=f"Notices in the answer (default {LIMIT_DEFAULT}).",
     )
-    offset = _QueryIntegerField(
+    offset = QueryIntegerField(
         min_value=0,
         max_value=OFFSET_MAX,
         required=False,

@@ -47,6 +47,7 @@ from .queries import (
     UNKNOWN_QUERY_PARAMETER,
     MatchDetailQuerySerializer,
     MatchListQuerySerializer,
+    QueryIntegerField,
     QuerySerializer,
 )
 from .rankings import RankingsQuerySerializer, RankingsSerializer
@@ -74,6 +75,7 @@ __all__ = [
     "MatchSerializer",
     "MoveSubmitSerializer",
     "QueryFlagField",
+    "QueryIntegerField",
     "QuerySerializer",
     "RobotAddSerializer",
     "RobotNameField",

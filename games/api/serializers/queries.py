@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Match
@@ -33,6 +34,26 @@ class QuerySerializer(serializers.Serializer[Any]):
                     REPEATED_PARAMETER % {"names": ", ".join(repeated)}
                 )
         return attrs
+
+
+@extend_schema_field({"type": "integer"})
+class QueryIntegerField(serializers.IntegerField):
+    """A whole number in a query string: ASCII digits only ("5.0", "+5" are not).
+
+    DRF reads an empty optional parameter ("offset=") as absent; the schema
+    says a whole number, so an empty one is refused (400) like any other
+    that is not one.
+    """
+
+    def get_value(self, dictionary: Any) -> Any:
+        if self.field_name in dictionary and dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
+
+    def to_internal_value(self, data: Any) -> int:
+        if not (isinstance(data, str) and data.isascii() and data.isdigit()):
+            self.fail("invalid")
+        return super().to_internal_value(data)
 
 
 class MatchDetailQuerySerializer(QuerySerializer):

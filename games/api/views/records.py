@@ -12,14 +12,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from games.api.errors import refusal_response
-from games.api.serializers import MatchDetailQuerySerializer, QuerySerializer
+from games.api.serializers import (
+    MatchDetailQuerySerializer,
+    QueryIntegerField,
+    QuerySerializer,
+)
 from games.models import Match, Seat
 from games.selectors import records
 
@@ -114,32 +118,16 @@ class MatchRecordSerializer(serializers.Serializer[Any]):
     )
 
 
-@extend_schema_field({"type": "integer"})
-class _QueryIntegerField(serializers.IntegerField):
-    """A whole number in a query string: ASCII digits only ("5.0", "+5" are not)."""
-
-    def get_value(self, dictionary: Any) -> Any:
-        # An empty optional parameter ("offset=") is refused, not read as absent.
-        if self.field_name in dictionary and dictionary.get(self.field_name) == "":
-            return ""
-        return super().get_value(dictionary)
-
-    def to_internal_value(self, data: Any) -> int:
-        if not (isinstance(data, str) and data.isascii() and data.isdigit()):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
 class HistoryQuerySerializer(QuerySerializer):
     """The query of GET /api/me/history/: a bad value is a 400 naming it."""
 
-    limit = _QueryIntegerField(
+    limit = QueryIntegerField(
         min_value=1,
         max_value=LIMIT_MAX,
         required=False,
         help_text=f"Matches in the answer (default {LIMIT_DEFAULT}).",
     )
-    offset = _QueryIntegerField(
+    offset = QueryIntegerField(
         min_value=0,
         max_value=OFFSET_MAX,
         required=False,

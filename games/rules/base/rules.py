@@ -89,6 +89,13 @@ class Rules(ABC, Generic[S, M]):
     # documented ruling, e.g. Race's `decided`): the privacy check of the
     # conformance suite leaves them out (see `secrets_scramble`).
     announced_view_keys: ClassVar[frozenset[str]] = frozenset()
+    # Earlier rules versions whose states have today's shape: the default
+    # `upgrade_state` carries them over unchanged. Issue 23's keyed
+    # randomness bumped every engine's version without changing a state's
+    # shape; such a state's `rng` has no key and keeps drawing by the
+    # legacy scheme (games/rules/rng.py), so a running match continues as
+    # it began.
+    same_shape_versions: ClassVar[frozenset[str]] = frozenset()
 
     def validate_options(self, options: JSON, seats: int) -> JSON:
         """Return normalised options, or raise InvalidOptions.
@@ -261,8 +268,11 @@ class Rules(ABC, Generic[S, M]):
 
         Called by the platform when a match's stored rules version differs
         from `info.version`. Raise IllegalMove when the state cannot be
-        carried over; the default carries over nothing.
+        carried over; the default carries over the states of
+        `same_shape_versions` as they are, and nothing else.
         """
+        if version in self.same_shape_versions:
+            return data
         raise IllegalMove(
             gettext_noop(
                 "This match was saved under another version of the rules "

@@ -98,6 +98,9 @@ MAX_MOVES = 4 * (51 * 3 + sum(STAR_CELLS))
 class DiceStarsRules(Rules[State, Move]):
     """Dice Stars, with the solo variant for one seat."""
 
+    # Version "1" dealt from an int seed (issue 23 keyed the draws).
+    same_shape_versions = frozenset({"1"})
+
     # The declared types of `view` (view_types.py) and of a move.
     view_type = DiceStarsView
     move_type = Move
@@ -253,17 +256,6 @@ class DiceStarsRules(Rules[State, Move]):
             kind = "solo_won" if data["won"] else "solo_lost"
             params[PLAYER] = 0
         return Message(t.EVENT_TEXTS.get(kind, t.SOMETHING), params)
-
-    def upgrade_state(self, data: JSON, version: str) -> JSON:
-        """Return a state stored under rules `version` in today's shape.
-
-        Version "1" had the same shape; its `rng` has no key and keeps
-        drawing by the legacy scheme (games/rules/rng.py), so a running
-        match continues as it began. Other versions are refused (IllegalMove).
-        """
-        if version == "1":
-            return data
-        return super().upgrade_state(data, version)
 
     def state_from_json(self, data: JSON) -> State:
         """Return the State stored as `data`; raise IllegalMove if malformed.

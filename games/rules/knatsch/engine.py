@@ -93,6 +93,9 @@ from .view_types import KnatschView
 class KnatschRules(Rules[State, Move]):
     """Knatsch, with the Spielpost edition of the cards."""
 
+    # Version "1" dealt from an int seed (issue 23 keyed the draws).
+    same_shape_versions = frozenset({"1"})
+
     # The declared types of `view` (view_types.py) and of a move.
     view_type = KnatschView
     move_type = Move
@@ -275,17 +278,6 @@ class KnatschRules(Rules[State, Move]):
         elif kind == "won":
             kind = "won_" + data["reason"]
         return Message(t.EVENT_TEXTS.get(kind, t.SOMETHING), params)
-
-    def upgrade_state(self, data: JSON, version: str) -> JSON:
-        """Return a state stored under rules `version` in today's shape.
-
-        Version "1" had the same shape; its `rng` has no key and keeps
-        drawing by the legacy scheme (games/rules/rng.py), so a running
-        match continues as it began. Other versions are refused (IllegalMove).
-        """
-        if version == "1":
-            return data
-        return super().upgrade_state(data, version)
 
     def state_from_json(self, data: JSON) -> State:
         """Return the State stored as `data`; raise IllegalMove if malformed.

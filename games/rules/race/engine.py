@@ -89,6 +89,9 @@ MAX_MOVES = (MAX_REDEALS + 1) * 4 + len(c.DECK)
 class RaceRules(Rules[State, Move]):
     """Race, with the Win Bet and Superpowers variants as options."""
 
+    # Version "2" dealt from an int seed (issue 23 keyed the draws).
+    same_shape_versions = frozenset({"2"})
+
     # The declared types of `view` (view_types.py) and of a move.
     view_type = RaceView
     move_type = Move
@@ -364,15 +367,11 @@ class RaceRules(Rules[State, Move]):
 
         Version "1" kept "finish automatically" flags as `autoplay` (one bool
         per seat); the platform moves them onto its seats, so they are
-        dropped here. Version "2" had today's shape; its `rng` has no key
-        and keeps drawing by the legacy scheme (games/rules/rng.py), so a
-        running match continues as it began. Other versions are refused
-        (IllegalMove).
+        dropped here. Version "2" had today's shape (`same_shape_versions`).
+        Other versions are refused (IllegalMove).
         """
         if version == "1":
             return {key: value for key, value in data.items() if key != "autoplay"}
-        if version == "2":
-            return data
         return super().upgrade_state(data, version)
 
 

@@ -101,6 +101,9 @@ def max_moves(game_map: Map) -> int:
 class RatUmRadRules(Rules[State, Move]):
     """Rat um Rad over `maps` (default: the maps in data/maps/)."""
 
+    # Version "1" dealt from an int seed (issue 23 keyed the draws).
+    same_shape_versions = frozenset({"1"})
+
     # The declared types of `view` (view_types.py) and of a move.
     view_type = RatUmRadView
     move_type = Move
@@ -322,17 +325,6 @@ class RatUmRadRules(Rules[State, Move]):
         for key in ("old", "display"):
             params.pop(key, None)
         return Message(t.EVENT_TEXTS.get(event.kind, t.SOMETHING), params)
-
-    def upgrade_state(self, data: JSON, version: str) -> JSON:
-        """Return a state stored under rules `version` in today's shape.
-
-        Version "1" had the same shape; its `rng` has no key and keeps
-        drawing by the legacy scheme (games/rules/rng.py), so a running
-        match continues as it began. Other versions are refused (IllegalMove).
-        """
-        if version == "1":
-            return data
-        return super().upgrade_state(data, version)
 
     def state_from_json(self, data: JSON) -> State:
         """Return the State stored as `data`; raise IllegalMove if malformed.
