@@ -3,9 +3,11 @@
 `player_by_name` finds the person a profile address names; `player_profile`
 reads everything the profile page and `GET /api/players/{name}/` show. The
 reads are a fixed number of queries however many matches the person has
-played: counts are aggregated in the database, the matches listed are
-bounded (CURRENT_SHOWN, RECENT_SHOWN) and their seats prefetched, and so
-is the rating history (HISTORY_SHOWN per game).
+played: the counts played and won are kept per game (PlayRecord, by
+games.services.records), reliability reads the person's moves by their
+(user, created_at) index, the matches listed are bounded (CURRENT_SHOWN,
+RECENT_SHOWN) and read with their seats, and so is the rating history
+(HISTORY_SHOWN per game).
 
 Private matches are listed only to a viewer seated there (a profile is no
 way around a private match's invitation).
@@ -13,32 +15,33 @@ way around a private match's invitation).
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import (
-    Count,
+    BooleanField,
+    Case,
+    CharField,
     Exists,
+    ExpressionWrapper,
     F,
-    Func,
     IntegerField,
     OuterRef,
     Q,
-    QuerySet,
+    Subquery,
+    Value,
+    When,
     Window,
 )
 from django.db.models.functions import RowNumber
-from django.db.models.sql.compiler import SQLCompiler
 from django.utils import timezone
 
 from accounts.models import User
 from games import rating_text
-from games.models import Match, Move, Rating, RatingChange, Seat
+from games.models import Match, Move, PlayRecord, Rating, RatingChange, Seat
 from games.rules.registry import game_entry, game_slugs
-
-from .seating import seats_prefetch
 
 # The reliability figures look back this many days.
 RELIABILITY_DAYS = 90
@@ -51,6 +54,9 @@ HISTORY_SHOWN = 200
 
 # The longest public name: a username (display names are shorter).
 _NAME_MAX_LENGTH = User._meta.get_field("username").max_length or 150
+
+# Sorts an ended match without an end time after those with one.
+_NEVER = datetime.min.replace(tzinfo=UTC)
 
 # What a list row reads of a match: never its state (the largest column).
 _LIST_DEFERRED = ("state",)
@@ -170,25 +176,19 @@ def player_profile(
 ) -> Profile:
     """Return `person`'s profile as `viewer` (a User or AnonymousUser) may see it.
 
-    `now` (UTC, default the clock) ends the reliability window. Eleven
-    queries whatever the number of matches: the record per game, the
-    ratings, the rating history, the running and the recent matches (each
-    with their seats) and three for reliability.
+    `now` (UTC, default the clock) ends the reliability window. Four
+    queries whatever the number of matches, each over an index on the
+    person: the record and rating per game (PlayRecord), the rating
+    history, the running and recent matches with their seats, and
+    reliability.
     """
+    current, recent = _listed_matches(person, viewer)
     return Profile(
         person=person,
         member_since=person.date_joined,
         games=_game_records(person),
-        current=list(
-            _listed(person, viewer)
-            .filter(status=Match.Status.ACTIVE)
-            .order_by("-updated_at")[:CURRENT_SHOWN]
-        ),
-        recent=list(
-            _listed(person, viewer)
-            .filter(status__in=Match.ENDED)
-            .order_by(F("finished_at").desc(nulls_last=True), "-pk")[:RECENT_SHOWN]
-        ),
+        current=current,
+        recent=recent,
         reliability=reliability(person=person, now=now),
     )
 
@@ -206,21 +206,12 @@ def rating_shown(*, mu: float, sigma: float, matches: int) -> RatingShown:
 def reliability(*, person: User, now: datetime | None = None) -> Reliability:
     """Return `person`'s reliability over the RELIABILITY_DAYS days before `now`.
 
-    Three queries: the moves' count and timeouts, the median (the middle
-    one or two of the person's own moves, sorted in the database: exact on
-    every backend), the seats left by reason.
+    One query over the (user, created_at) index of moves and the person's
+    seats: a row per own move (its seconds) or first timeout of a turn,
+    and a row per seat left in the window (its reason). The median is
+    taken here from the seconds, exact on every backend.
     """
     since = (now or timezone.now()) - timedelta(days=RELIABILITY_DAYS)
-    # Moves at the person's seats: those of the person's matches (their
-    # seats by the user index, then the moves by the match index) made at
-    # the person's position. Not a join through the match table, which the
-    # planner may scan whole.
-    seats = Seat.objects.filter(user=person)
-    moves = Move.objects.filter(
-        Exists(seats.filter(match_id=OuterRef("match_id"), position=OuterRef("seat"))),
-        match_id__in=seats.values("match_id"),
-        created_at__gte=since,
-    )
     own = Q(by_robot=False, seconds_taken__isnull=False)
     # A turn played out at a timeout may take several moves: count its first.
     same_timeout_before = Move.objects.filter(
@@ -229,35 +220,48 @@ def reliability(*, person: User, now: datetime | None = None) -> Reliability:
         seq=OuterRef("seq") - 1,
         by_timeout=True,
     )
-    counts = moves.aggregate(
-        moves=Count("pk", filter=own),
-        timeouts=Count(
-            "pk", filter=Q(by_timeout=True) & ~Q(Exists(same_timeout_before))
-        ),
+    moves = (
+        Move.objects.filter(Q(own) | Q(by_timeout=True), user=person)
+        .filter(created_at__gte=since)
+        .annotate(
+            r_reason=Value(None, output_field=CharField()),
+            r_seconds=Case(
+                When(own, then=F("seconds_taken")), output_field=IntegerField()
+            ),
+            r_timeout=ExpressionWrapper(
+                Q(by_timeout=True) & ~Q(Exists(same_timeout_before)),
+                output_field=BooleanField(),
+            ),
+        )
+        .values_list("r_reason", "r_seconds", "r_timeout")
+        .order_by()
     )
-    count = counts["moves"]
-    median: float | None = None
-    if count:
-        # `own` moves have their seconds: no None among them.
-        middle = [
-            seconds or 0
-            for seconds in moves.filter(own)
-            .order_by("seconds_taken")
-            .values_list("seconds_taken", flat=True)[(count - 1) // 2 : count // 2 + 1]
-        ]
-        median = sum(middle) / len(middle)
     left = (
         Seat.objects.filter(user=person, left_at__gte=since)
-        .values("left_reason")
-        .annotate(count=Count("pk"))
-        .order_by("left_reason")
+        .annotate(
+            r_reason=F("left_reason"),
+            r_seconds=Value(None, output_field=IntegerField()),
+            r_timeout=Value(False, output_field=BooleanField()),
+        )
+        .values_list("r_reason", "r_seconds", "r_timeout")
+        .order_by()
     )
+    seconds: list[int] = []
+    timeouts = 0
+    left_by_reason: dict[str, int] = {}
+    for reason, taken, timeout in moves.union(left, all=True):
+        if reason is not None:
+            left_by_reason[reason] = left_by_reason.get(reason, 0) + 1
+            continue
+        if taken is not None:
+            seconds.append(taken)
+        timeouts += bool(timeout)
     return Reliability(
         days=RELIABILITY_DAYS,
-        median_seconds=median,
-        moves=count,
-        timeouts=counts["timeouts"],
-        left_by_reason={row["left_reason"]: row["count"] for row in left},
+        median_seconds=float(statistics.median(seconds)) if seconds else None,
+        moves=len(seconds),
+        timeouts=timeouts,
+        left_by_reason=dict(sorted(left_by_reason.items())),
     )
 
 
@@ -265,46 +269,22 @@ def reliability(*, person: User, now: datetime | None = None) -> Reliability:
 # Helpers
 
 
-class _SeatRank(Func):
-    """The rank the match's outcome gives the seat: `outcome.ranks[position]`.
-
-    Arguments: the outcome JSON and the seat's position; NULL when the
-    match has no outcome. PostgreSQL reads the jsonb, SQLite's JSON1
-    extracts the array element (the two backends the site runs on).
-    """
-
-    output_field = IntegerField()
-    arity = 2
-
-    def as_sql(  # type: ignore[override]
-        self,
-        compiler: SQLCompiler,
-        connection: BaseDatabaseWrapper,
-        **extra_context: Any,
-    ) -> tuple[str, tuple[Any, ...]]:
-        outcome, position = self.get_source_expressions()
-        outcome_sql, outcome_params = compiler.compile(outcome)
-        position_sql, position_params = compiler.compile(position)
-        if connection.vendor == "postgresql":
-            sql = (
-                f"((({outcome_sql}) -> 'ranks') ->> ({position_sql})::integer)::integer"
-            )
-        else:
-            sql = f"JSON_EXTRACT({outcome_sql}, '$.ranks[' || ({position_sql}) || ']')"
-        return sql, (*outcome_params, *position_params)
-
-
 def _game_records(person: User) -> tuple[GameRecord, ...]:
-    """Return the person's record per game, registry order (three queries)."""
-    counts = {
-        row["match__game_slug"]: row
-        for row in Seat.objects.filter(user=person, match__status=Match.Status.FINISHED)
-        .annotate(rank=_SeatRank(F("match__outcome"), F("position")))
-        .values("match__game_slug")
-        .annotate(played=Count("pk"), won=Count("pk", filter=Q(rank=1)))
-        .order_by()
+    """Return the person's record per game, registry order (two queries)."""
+    # The counts kept by games.services.records, each with the person's
+    # rating of the game (a rated match is a finished one: rated implies
+    # a record).
+    rating = Rating.objects.filter(user=person, game_slug=OuterRef("game_slug"))
+    rows = {
+        row["game_slug"]: row
+        for row in PlayRecord.objects.filter(user=person)
+        .annotate(
+            mu=Subquery(rating.values("mu")[:1]),
+            sigma=Subquery(rating.values("sigma")[:1]),
+            matches=Subquery(rating.values("matches")[:1]),
+        )
+        .values("game_slug", "played", "won", "mu", "sigma", "matches")
     }
-    ratings = {r.game_slug: r for r in Rating.objects.filter(user=person)}
     # The latest HISTORY_SHOWN changes of each game, numbered newest first
     # in the database (a window function, on PostgreSQL and SQLite alike).
     latest = Window(
@@ -322,22 +302,21 @@ def _game_records(person: User) -> tuple[GameRecord, ...]:
         changes.setdefault(change.game_slug, []).append(change)
     records = []
     for slug in game_slugs():
-        row = counts.get(slug)
-        rating = ratings.get(slug)
-        if row is None and rating is None:
+        row = rows.get(slug)
+        if row is None:
             continue
         history = changes.get(slug, [])
         records.append(
             GameRecord(
                 slug=slug,
                 name=game_entry(slug).rules.info.name,
-                played=row["played"] if row else 0,
-                won=row["won"] if row else 0,
+                played=row["played"],
+                won=row["won"],
                 rating=(
                     rating_shown(
-                        mu=rating.mu, sigma=rating.sigma, matches=rating.matches
+                        mu=row["mu"], sigma=row["sigma"], matches=row["matches"]
                     )
-                    if rating
+                    if row["mu"] is not None
                     else None
                 ),
                 start=(
@@ -360,10 +339,14 @@ def _game_records(person: User) -> tuple[GameRecord, ...]:
     return tuple(records)
 
 
-def _listed(person: User, viewer: Any) -> QuerySet[Match]:
-    """Return the person's matches `viewer` may see listed, seats prefetched.
+def _listed_matches(person: User, viewer: Any) -> tuple[list[Match], list[Match]]:
+    """Return the person's running and ended matches `viewer` may see listed.
 
-    Public matches, and private ones only where the viewer is seated too.
+    Public matches, and private ones only where the viewer is seated too:
+    the running ones most recently moved first (at most CURRENT_SHOWN),
+    the ended ones newest first (RECENT_SHOWN). One query: the seats of
+    the listed matches with their match and player, grouped here into
+    matches whose `match.seats.all()` needs no further query.
     """
     # An IN over the person's seats (their user index), not an EXISTS
     # per match: the site's matches are many, a person's few.
@@ -375,4 +358,50 @@ def _listed(person: User, viewer: Any) -> QuerySet[Match]:
         matches = matches.filter(Q(private=False) | seated)
     else:
         matches = matches.filter(private=False)
-    return matches.defer(*_LIST_DEFERRED).prefetch_related(seats_prefetch())
+    current = (
+        matches.filter(status=Match.Status.ACTIVE)
+        .order_by("-updated_at")
+        .values("pk")[:CURRENT_SHOWN]
+    )
+    recent = (
+        matches.filter(status__in=Match.ENDED)
+        .order_by(F("finished_at").desc(nulls_last=True), "-pk")
+        .values("pk")[:RECENT_SHOWN]
+    )
+    seats = (
+        Seat.objects.filter(Q(match__in=current) | Q(match__in=recent))
+        .select_related("match", "user")
+        .defer(*(f"match__{field}" for field in _LIST_DEFERRED))
+        .order_by("match_id", "position")
+    )
+    listed: dict[int, Match] = {}
+    seated_at: dict[int, list[Seat]] = {}
+    for seat in seats:
+        match = listed.setdefault(seat.match_id, seat.match)
+        seat.match = match  # one instance per match
+        seated_at.setdefault(match.pk, []).append(seat)
+    for match in listed.values():
+        _seats_cache(match, seated_at[match.pk])
+    running = sorted(
+        (m for m in listed.values() if m.status == Match.Status.ACTIVE),
+        key=lambda m: m.updated_at,
+        reverse=True,
+    )
+    ended = sorted(
+        (m for m in listed.values() if m.status in Match.ENDED),
+        key=lambda m: (m.finished_at is not None, m.finished_at or _NEVER, m.pk),
+        reverse=True,
+    )
+    return running, ended
+
+
+def _seats_cache(match: Match, seats: list[Seat]) -> None:
+    """Make `match.seats.all()` answer `seats` without a query.
+
+    What `prefetch_related` stores for a match (Django's prefetch cache),
+    filled from the seats already read with the matches.
+    """
+    cached = match.seats.all()
+    cached._result_cache = seats
+    cached._prefetch_done = True
+    match._prefetched_objects_cache = {"seats": cached}
