@@ -27,10 +27,10 @@ from django.db.models import (
     Exists,
     ExpressionWrapper,
     F,
+    FilteredRelation,
     IntegerField,
     OuterRef,
     Q,
-    Subquery,
     Value,
     When,
     Window,
@@ -40,7 +40,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import rating_text
-from games.models import Match, Move, PlayRecord, Rating, RatingChange, Seat
+from games.models import Match, Move, PlayRecord, Seat
 from games.rules.registry import game_entry, game_slugs
 
 # The reliability figures look back this many days.
@@ -270,69 +270,81 @@ def reliability(*, person: User, now: datetime | None = None) -> Reliability:
 
 
 def _game_records(person: User) -> tuple[GameRecord, ...]:
-    """Return the person's record per game, registry order (two queries)."""
-    # The counts kept by games.services.records, each with the person's
-    # rating of the game (a rated match is a finished one: rated implies
-    # a record).
-    rating = Rating.objects.filter(user=person, game_slug=OuterRef("game_slug"))
-    rows = {
-        row["game_slug"]: row
-        for row in PlayRecord.objects.filter(user=person)
+    """Return the person's record per game, registry order (one query).
+
+    The counts kept by games.services.records, joined to the person's
+    rating of the game and to the latest HISTORY_SHOWN rating changes of
+    the game (left joins: a record need not be rated). A rated match is a
+    finished one, so every rating has its record.
+    """
+    same_game = F("game_slug")
+    rows = (
+        PlayRecord.objects.filter(user=person)
         .annotate(
-            mu=Subquery(rating.values("mu")[:1]),
-            sigma=Subquery(rating.values("sigma")[:1]),
-            matches=Subquery(rating.values("matches")[:1]),
+            rating=FilteredRelation(
+                "user__ratings", condition=Q(user__ratings__game_slug=same_game)
+            ),
+            change=FilteredRelation(
+                "user__rating_changes",
+                condition=Q(user__rating_changes__game_slug=same_game),
+            ),
+            # The changes numbered newest first per game, in the database
+            # (a window function, on PostgreSQL and SQLite alike).
+            newness=Window(
+                RowNumber(),
+                partition_by=[F("game_slug")],
+                order_by=[F("change__created_at").desc(), F("change__id").desc()],
+            ),
         )
-        .values("game_slug", "played", "won", "mu", "sigma", "matches")
-    }
-    # The latest HISTORY_SHOWN changes of each game, numbered newest first
-    # in the database (a window function, on PostgreSQL and SQLite alike).
-    latest = Window(
-        RowNumber(),
-        partition_by=[F("game_slug")],
-        order_by=[F("created_at").desc(), F("pk").desc()],
-    )
-    changes: dict[str, list[RatingChange]] = {}
-    for change in (
-        RatingChange.objects.filter(user=person)
-        .annotate(newness=latest)
         .filter(newness__lte=HISTORY_SHOWN)
-        .order_by("game_slug", "created_at", "pk")
-    ):
-        changes.setdefault(change.game_slug, []).append(change)
+        .order_by("game_slug", "change__created_at", "change__id")
+        .values_list(
+            "game_slug",
+            "played",
+            "won",
+            "rating__mu",
+            "rating__sigma",
+            "rating__matches",
+            "change__match_id",
+            "change__created_at",
+            "change__mu_before",
+            "change__sigma_before",
+            "change__mu_after",
+            "change__sigma_after",
+        )
+    )
+    by_game: dict[str, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        by_game.setdefault(row[0], []).append(row)
     records = []
     for slug in game_slugs():
-        row = rows.get(slug)
-        if row is None:
+        if slug not in by_game:
             continue
-        history = changes.get(slug, [])
+        _, played, won, mu, sigma, matches, *_ = by_game[slug][0]
+        history = [row[6:] for row in by_game[slug] if row[6] is not None]
         records.append(
             GameRecord(
                 slug=slug,
                 name=game_entry(slug).rules.info.name,
-                played=row["played"],
-                won=row["won"],
+                played=played,
+                won=won,
                 rating=(
-                    rating_shown(
-                        mu=row["mu"], sigma=row["sigma"], matches=row["matches"]
-                    )
-                    if row["mu"] is not None
+                    rating_shown(mu=mu, sigma=sigma, matches=matches)
+                    if mu is not None
                     else None
                 ),
                 start=(
-                    rating_text.rating_value(
-                        history[0].mu_before, history[0].sigma_before
-                    )
+                    rating_text.rating_value(history[0][2], history[0][3])
                     if history
                     else None
                 ),
                 history=tuple(
                     RatingPoint(
-                        match_id=c.match_id,
-                        at=c.created_at,
-                        value=rating_text.rating_value(c.mu_after, c.sigma_after),
+                        match_id=match_id,
+                        at=at,
+                        value=rating_text.rating_value(mu_after, sigma_after),
                     )
-                    for c in history
+                    for match_id, at, _, _, mu_after, sigma_after in history
                 ),
             )
         )
