@@ -47,6 +47,7 @@ from django.utils import timezone  # noqa: E402
 from accounts.models import User  # noqa: E402
 from games.models import Match, Move, Rating, RatingChange, Seat  # noqa: E402
 from games.rules.registry import rules_for  # noqa: E402
+from games.services.records import play_records_rebuild  # noqa: E402
 
 SEATS = 3
 # The regular sits in every REGULAR_EVERY-th match.
@@ -118,11 +119,14 @@ def fill(players: int, matches: int) -> tuple[User, User]:
                     payload={},
                     rules_version=version,
                     seconds_taken=rnd.randrange(30, 86400),
+                    user=people[seq % SEATS],
                 )
             )
     Seat.objects.bulk_create(seats, batch_size=BATCH)
     Move.objects.bulk_create(moves, batch_size=BATCH)
     RatingChange.objects.bulk_create(changes, batch_size=BATCH)
+    # What match_finish would have counted, match by match.
+    play_records_rebuild()
     Rating.objects.bulk_create(
         (
             Rating(

@@ -370,18 +370,35 @@ def _listed_matches(person: User, viewer: Any) -> tuple[list[Match], list[Match]
         matches = matches.filter(Q(private=False) | seated)
     else:
         matches = matches.filter(private=False)
-    current = (
-        matches.filter(status=Match.Status.ACTIVE)
-        .order_by("-updated_at")
-        .values("pk")[:CURRENT_SHOWN]
-    )
-    recent = (
-        matches.filter(status__in=Match.ENDED)
-        .order_by(F("finished_at").desc(nulls_last=True), "-pk")
-        .values("pk")[:RECENT_SHOWN]
+    running = Q(status=Match.Status.ACTIVE)
+    # Numbered in the database per list: the running ones by their last
+    # move, the ended ones by their end (none last), newest first. One IN
+    # over this (not an OR of two) lets PostgreSQL join the seats by their
+    # match index rather than scan them all.
+    listed_ids = (
+        matches.filter(running | Q(status__in=Match.ENDED))
+        .annotate(
+            number=Window(
+                RowNumber(),
+                partition_by=[ExpressionWrapper(running, output_field=BooleanField())],
+                order_by=[
+                    Case(
+                        When(running, then=F("updated_at")),
+                        default=F("finished_at"),
+                    ).desc(nulls_last=True),
+                    F("pk").desc(),
+                ],
+            ),
+            shown=Case(
+                When(running, then=Value(CURRENT_SHOWN)),
+                default=Value(RECENT_SHOWN),
+            ),
+        )
+        .filter(number__lte=F("shown"))
+        .values("pk")
     )
     seats = (
-        Seat.objects.filter(Q(match__in=current) | Q(match__in=recent))
+        Seat.objects.filter(match__in=listed_ids)
         .select_related("match", "user")
         .defer(*(f"match__{field}" for field in _LIST_DEFERRED))
         .order_by("match_id", "position")
