@@ -206,20 +206,14 @@ def rating_shown(*, mu: float, sigma: float, matches: int) -> RatingShown:
 def reliability(*, person: User, now: datetime | None = None) -> Reliability:
     """Return `person`'s reliability over the RELIABILITY_DAYS days before `now`.
 
-    One query over the (user, created_at) index of moves and the person's
-    seats: a row per own move (its seconds) or first timeout of a turn,
-    and a row per seat left in the window (its reason). The median is
-    taken here from the seconds, exact on every backend.
+    One query, over the (user, created_at) index of moves and the user
+    index of seats: a row per own move (its seconds) or move played at a
+    timeout of the person's clock, and a row per seat left in the window
+    (its reason). The median is taken here from the seconds, exact on
+    every backend.
     """
     since = (now or timezone.now()) - timedelta(days=RELIABILITY_DAYS)
     own = Q(by_robot=False, seconds_taken__isnull=False)
-    # A turn played out at a timeout may take several moves: count its first.
-    same_timeout_before = Move.objects.filter(
-        match=OuterRef("match"),
-        seat=OuterRef("seat"),
-        seq=OuterRef("seq") - 1,
-        by_timeout=True,
-    )
     moves = (
         Move.objects.filter(Q(own) | Q(by_timeout=True), user=person)
         .filter(created_at__gte=since)
@@ -228,12 +222,8 @@ def reliability(*, person: User, now: datetime | None = None) -> Reliability:
             r_seconds=Case(
                 When(own, then=F("seconds_taken")), output_field=IntegerField()
             ),
-            r_timeout=ExpressionWrapper(
-                Q(by_timeout=True) & ~Q(Exists(same_timeout_before)),
-                output_field=BooleanField(),
-            ),
         )
-        .values_list("r_reason", "r_seconds", "r_timeout")
+        .values_list("r_reason", "r_seconds", "match_id", "seat", "seq", "by_timeout")
         .order_by()
     )
     left = (
@@ -241,21 +231,30 @@ def reliability(*, person: User, now: datetime | None = None) -> Reliability:
         .annotate(
             r_reason=F("left_reason"),
             r_seconds=Value(None, output_field=IntegerField()),
+            r_seq=Value(0, output_field=IntegerField()),
             r_timeout=Value(False, output_field=BooleanField()),
         )
-        .values_list("r_reason", "r_seconds", "r_timeout")
+        .values_list(
+            "r_reason", "r_seconds", "match_id", "position", "r_seq", "r_timeout"
+        )
         .order_by()
     )
     seconds: list[int] = []
-    timeouts = 0
+    timed_out: set[tuple[int, int, int]] = set()
     left_by_reason: dict[str, int] = {}
-    for reason, taken, timeout in moves.union(left, all=True):
+    for reason, taken, match_id, seat, seq, by_timeout in moves.union(left, all=True):
         if reason is not None:
             left_by_reason[reason] = left_by_reason.get(reason, 0) + 1
             continue
         if taken is not None:
             seconds.append(taken)
-        timeouts += bool(timeout)
+        if by_timeout:
+            timed_out.add((match_id, seat, seq))
+    # A turn played out at a timeout may take several moves, one after
+    # the other at the same seat (all in these rows): count its first.
+    timeouts = sum(
+        (match_id, seat, seq - 1) not in timed_out for match_id, seat, seq in timed_out
+    )
     return Reliability(
         days=RELIABILITY_DAYS,
         median_seconds=float(statistics.median(seconds)) if seconds else None,
