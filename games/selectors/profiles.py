@@ -369,27 +369,29 @@ def _listed_matches(person: User, viewer: Any) -> tuple[list[Match], list[Match]
         matches = matches.filter(Q(private=False) | seated)
     else:
         matches = matches.filter(private=False)
-    running = Q(status=Match.Status.ACTIVE)
+    is_running = Q(status=Match.Status.ACTIVE)
     # Numbered in the database per list: the running ones by their last
     # move, the ended ones by their end (none last), newest first. One IN
     # over this (not an OR of two) lets PostgreSQL join the seats by their
     # match index rather than scan them all.
     listed_ids = (
-        matches.filter(running | Q(status__in=Match.ENDED))
+        matches.filter(is_running | Q(status__in=Match.ENDED))
         .annotate(
             number=Window(
                 RowNumber(),
-                partition_by=[ExpressionWrapper(running, output_field=BooleanField())],
+                partition_by=[
+                    ExpressionWrapper(is_running, output_field=BooleanField())
+                ],
                 order_by=[
                     Case(
-                        When(running, then=F("updated_at")),
+                        When(is_running, then=F("updated_at")),
                         default=F("finished_at"),
                     ).desc(nulls_last=True),
                     F("pk").desc(),
                 ],
             ),
             shown=Case(
-                When(running, then=Value(CURRENT_SHOWN)),
+                When(is_running, then=Value(CURRENT_SHOWN)),
                 default=Value(RECENT_SHOWN),
             ),
         )
@@ -431,5 +433,6 @@ def _seats_cache(match: Match, seats: list[Seat]) -> None:
     """
     cached = match.seats.all()
     cached._result_cache = seats
-    cached._prefetch_done = True
-    match._prefetched_objects_cache = {"seats": cached}
+    # Django's own names for a prefetched queryset (not in its stubs).
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    match._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
