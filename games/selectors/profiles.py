@@ -414,7 +414,7 @@ def _listed_matches(person: User, viewer: Any) -> tuple[list[Match], list[Match]
         _seats_cache(match, seated_at[match.pk])
     running = sorted(
         (m for m in listed.values() if m.status == Match.Status.ACTIVE),
-        key=lambda m: m.updated_at,
+        key=lambda m: (m.updated_at, m.pk),
         reverse=True,
     )
     ended = sorted(
