@@ -302,10 +302,14 @@ def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -
     What else follows the end belongs here too: the persons seated are
     notified (finished with their result, or cancelled), and a finished
     rated match updates its persons' ratings (`ratings.match_rate`, issue
-    23), and a finished one their counts played and won
-    (`records.play_records_count`). Seats whose person resigned or was lost after three timeouts are
-    ranked last (`outcome_resigned_last`; issue 23, Ratings).
+    23), and a finished one their counts played and won, once per match
+    (`records.play_records_count`). Seats whose person resigned or was
+    lost after three timeouts are ranked last (`outcome_resigned_last`;
+    issue 23, Ratings).
     """
+    # A match ended twice (two finishers, the second after the first's
+    # lock) is counted once.
+    first_end = match.status not in Match.ENDED
     seats = match_seats(match)
     if outcome is not None:
         left = (LeaveReason.RESIGNED, LeaveReason.TIMED_OUT)
@@ -330,7 +334,7 @@ def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -
         clock_deadline_at=None,
         clock_warn_at=None,
     )
-    if status == Match.Status.FINISHED:
+    if status == Match.Status.FINISHED and first_end:
         play_records_count(match, seats)
     if status == Match.Status.FINISHED and outcome is not None:
         match_rate(match, seats, outcome)

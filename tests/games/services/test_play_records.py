@@ -137,3 +137,22 @@ def test_every_move_names_the_person_of_its_seat(alice, bob, enqueued):
     assert all(m.user_id == seated[(m.match_id, m.seat)] for m in moves)
     # Bob's timed-out turns are his, though the robot played them.
     assert Move.objects.filter(user=bob, by_timeout=True).exists()
+
+
+def test_a_match_finished_twice_is_counted_once(alice, bob):
+    from django.db import transaction
+
+    from games.rules import Outcome
+    from games.services.core import match_finish, match_lock
+
+    match = _match(alice, bob)
+    for _ in range(2):
+        with transaction.atomic():
+            match_finish(
+                match_lock(match.id),
+                status=Match.Status.FINISHED,
+                outcome=Outcome(ranks=(1, 2), reason="score"),
+            )
+
+    assert _kept() == {(alice.pk, "toy"): (1, 1), (bob.pk, "toy"): (1, 0)}
+    assert _kept() == play_records_recount()
