@@ -4,7 +4,9 @@ Fills a throwaway test database (created and dropped by Django's test
 utilities, on the configured DATABASE_URL's server) with PLAYERS people
 (default 10,000) and MATCHES 3-seat Race matches (default 100,000): nine
 in ten finished and rated (a RatingChange per seat, a Rating per person),
-the rest running, two timed moves per match. One person, the regular, sits
+the rest running, two timed moves per match (each naming its seat's
+person, `Move.user`), and the counts played and won per person and game
+(`PlayRecord`) as `match_finish` keeps them. One person, the regular, sits
 in every 50th match (2,000); the others in about 30 each. The tables are
 then analysed (ANALYZE), as autovacuum keeps them in production.
 

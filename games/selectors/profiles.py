@@ -176,10 +176,10 @@ def player_profile(
 ) -> Profile:
     """Return `person`'s profile as `viewer` (a User or AnonymousUser) may see it.
 
-    `now` (UTC, default the clock) ends the reliability window. Four
+    `now` (UTC, default the clock) ends the reliability window. Three
     queries whatever the number of matches, each over an index on the
-    person: the record and rating per game (PlayRecord), the rating
-    history, the running and recent matches with their seats, and
+    person: the record, rating and rating history per game (from
+    PlayRecord), the running and recent matches with their seats, and
     reliability.
     """
     current, recent = _listed_matches(person, viewer)
