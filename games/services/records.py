@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from django.db.models import F
+from django.db.models import Case, F, When
 
 from games.models import Match, PlayRecord, Seat
 
@@ -22,7 +22,7 @@ def play_records_count(match: Match, seats: Iterable[Seat]) -> None:
     first by `match.outcome["ranks"]` (after resigners were ranked last)
     is a win; ties for first count for each. Call once per match, in the
     transaction that finishes it (a cancelled or aborted match is not
-    counted). Two queries: create the missing rows, then add.
+    counted). Three queries: create the missing rows, lock them, add.
     """
     ranks: Sequence[int] = (match.outcome or {}).get("ranks", ())
     people = {
@@ -37,9 +37,14 @@ def play_records_count(match: Match, seats: Iterable[Seat]) -> None:
         ignore_conflicts=True,
     )
     winners = [user for user, won in people.items() if won]
-    rows = PlayRecord.objects.filter(game_slug=match.game_slug)
-    rows.filter(user__in=winners).update(played=F("played") + 1, won=F("won") + 1)
-    rows.filter(user__in=set(people) - set(winners)).update(played=F("played") + 1)
+    rows = PlayRecord.objects.filter(game_slug=match.game_slug, user__in=people)
+    # Locked in one order (by id), so that two matches sharing players
+    # and finishing at once wait for each other rather than deadlock.
+    list(rows.select_for_update().order_by("pk").values_list("pk", flat=True))
+    rows.update(
+        played=F("played") + 1,
+        won=F("won") + Case(When(user__in=winners, then=1), default=0),
+    )
 
 
 def play_records_recount() -> dict[tuple[int, str], tuple[int, int]]:
