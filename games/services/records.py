@@ -32,8 +32,12 @@ def play_records_count(match: Match, seats: Iterable[Seat]) -> None:
     }
     if not people:
         return
+    # Created in id order too (an insert waits on another's new row).
     PlayRecord.objects.bulk_create(
-        [PlayRecord(user_id=user, game_slug=match.game_slug) for user in people],
+        [
+            PlayRecord(user_id=user, game_slug=match.game_slug)
+            for user in sorted(people)
+        ],
         ignore_conflicts=True,
     )
     winners = [user for user, won in people.items() if won]
