@@ -17,19 +17,16 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import (
     BooleanField,
     Case,
     CharField,
-    Exists,
-    ExpressionWrapper,
     F,
     FilteredRelation,
     IntegerField,
-    OuterRef,
     Q,
     Value,
     When,
@@ -43,6 +40,8 @@ from games import rating_text
 from games.models import Match, Move, PlayRecord, Seat
 from games.rules.registry import game_entry, game_slugs
 
+from .player_matches import player_matches_listed
+
 # The reliability figures look back this many days.
 RELIABILITY_DAYS = 90
 # Running matches listed at most (a person rarely plays more at once).
@@ -54,12 +53,6 @@ HISTORY_SHOWN = 200
 
 # The longest public name: a username (display names are shorter).
 _NAME_MAX_LENGTH = User._meta.get_field("username").max_length or 150
-
-# Sorts an ended match without an end time after those with one.
-_NEVER = datetime.min.replace(tzinfo=UTC)
-
-# What a list row reads of a match: never its state (the largest column).
-_LIST_DEFERRED = ("state",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +175,12 @@ def player_profile(
     PlayRecord), the running and recent matches with their seats, and
     reliability.
     """
-    current, recent = _listed_matches(person, viewer)
+    current, recent = player_matches_listed(
+        person=person,
+        viewer=viewer,
+        running_shown=CURRENT_SHOWN,
+        ended_shown=RECENT_SHOWN,
+    )
     return Profile(
         person=person,
         member_since=person.date_joined,
@@ -348,91 +346,3 @@ def _game_records(person: User) -> tuple[GameRecord, ...]:
             )
         )
     return tuple(records)
-
-
-def _listed_matches(person: User, viewer: Any) -> tuple[list[Match], list[Match]]:
-    """Return the person's running and ended matches `viewer` may see listed.
-
-    Public matches, and private ones only where the viewer is seated too:
-    the running ones most recently moved first (at most CURRENT_SHOWN),
-    the ended ones newest first (RECENT_SHOWN). One query: the seats of
-    the listed matches with their match and player, grouped here into
-    matches whose `match.seats.all()` needs no further query.
-    """
-    # An IN over the person's seats (their user index), not an EXISTS
-    # per match: the site's matches are many, a person's few.
-    matches = Match.objects.filter(
-        pk__in=Seat.objects.filter(user=person).values("match_id")
-    )
-    if viewer is not None and viewer.is_authenticated:
-        seated = Exists(Seat.objects.filter(match=OuterRef("pk"), user=viewer.pk))
-        matches = matches.filter(Q(private=False) | seated)
-    else:
-        matches = matches.filter(private=False)
-    is_running = Q(status=Match.Status.ACTIVE)
-    # Numbered in the database per list: the running ones by their last
-    # move, the ended ones by their end (none last), newest first. One IN
-    # over this (not an OR of two) lets PostgreSQL join the seats by their
-    # match index rather than scan them all.
-    listed_ids = (
-        matches.filter(is_running | Q(status__in=Match.ENDED))
-        .annotate(
-            number=Window(
-                RowNumber(),
-                partition_by=[
-                    ExpressionWrapper(is_running, output_field=BooleanField())
-                ],
-                order_by=[
-                    Case(
-                        When(is_running, then=F("updated_at")),
-                        default=F("finished_at"),
-                    ).desc(nulls_last=True),
-                    F("pk").desc(),
-                ],
-            ),
-            shown=Case(
-                When(is_running, then=Value(CURRENT_SHOWN)),
-                default=Value(RECENT_SHOWN),
-            ),
-        )
-        .filter(number__lte=F("shown"))
-        .values("pk")
-    )
-    seats = (
-        Seat.objects.filter(match__in=listed_ids)
-        .select_related("match", "user")
-        .defer(*(f"match__{field}" for field in _LIST_DEFERRED))
-        .order_by("match_id", "position")
-    )
-    listed: dict[int, Match] = {}
-    seated_at: dict[int, list[Seat]] = {}
-    for seat in seats:
-        match = listed.setdefault(seat.match_id, seat.match)
-        seat.match = match  # one instance per match
-        seated_at.setdefault(match.pk, []).append(seat)
-    for match in listed.values():
-        _seats_cache(match, seated_at[match.pk])
-    running = sorted(
-        (m for m in listed.values() if m.status == Match.Status.ACTIVE),
-        key=lambda m: (m.updated_at, m.pk),
-        reverse=True,
-    )
-    ended = sorted(
-        (m for m in listed.values() if m.status in Match.ENDED),
-        key=lambda m: (m.finished_at is not None, m.finished_at or _NEVER, m.pk),
-        reverse=True,
-    )
-    return running, ended
-
-
-def _seats_cache(match: Match, seats: list[Seat]) -> None:
-    """Make `match.seats.all()` answer `seats` without a query.
-
-    What `prefetch_related` stores for a match (Django's prefetch cache),
-    filled from the seats already read with the matches.
-    """
-    cached = match.seats.all()
-    cached._result_cache = seats
-    # Django's own names for a prefetched queryset (not in its stubs).
-    cached._prefetch_done = True  # type: ignore[attr-defined]
-    match._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
