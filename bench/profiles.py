@@ -4,7 +4,9 @@ Fills a throwaway test database (created and dropped by Django's test
 utilities, on the configured DATABASE_URL's server) with PLAYERS people
 (default 10,000) and MATCHES 3-seat Race matches (default 100,000): nine
 in ten finished and rated (a RatingChange per seat, a Rating per person),
-the rest running, two timed moves per match. One person, the regular, sits
+the rest running, two timed moves per match (each naming its seat's
+person, `Move.user`), and the counts played and won per person and game
+(`PlayRecord`) as `match_finish` keeps them. One person, the regular, sits
 in every 50th match (2,000); the others in about 30 each. The tables are
 then analysed (ANALYZE), as autovacuum keeps them in production.
 
@@ -47,6 +49,7 @@ from django.utils import timezone  # noqa: E402
 from accounts.models import User  # noqa: E402
 from games.models import Match, Move, Rating, RatingChange, Seat  # noqa: E402
 from games.rules.registry import rules_for  # noqa: E402
+from games.services.records import play_records_rebuild  # noqa: E402
 
 SEATS = 3
 # The regular sits in every REGULAR_EVERY-th match.
@@ -118,11 +121,14 @@ def fill(players: int, matches: int) -> tuple[User, User]:
                     payload={},
                     rules_version=version,
                     seconds_taken=rnd.randrange(30, 86400),
+                    user=people[seq % SEATS],
                 )
             )
     Seat.objects.bulk_create(seats, batch_size=BATCH)
     Move.objects.bulk_create(moves, batch_size=BATCH)
     RatingChange.objects.bulk_create(changes, batch_size=BATCH)
+    # What match_finish would have counted, match by match.
+    play_records_rebuild()
     Rating.objects.bulk_create(
         (
             Rating(

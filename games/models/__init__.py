@@ -9,6 +9,7 @@ from .log import MatchEvent, Move
 from .match import Match
 from .notification import Notification
 from .rating import Rating, RatingChange
+from .record import PlayRecord
 from .seat import LeaveReason, Seat
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "MatchEvent",
     "Move",
     "Notification",
+    "PlayRecord",
     "Rating",
     "RatingChange",
     "Seat",

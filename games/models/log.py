@@ -32,6 +32,18 @@ class Move(models.Model):
     seconds_taken = models.PositiveIntegerField(
         _("seconds taken"), null=True, blank=True
     )
+    # The person whose seat made the move (None at a robot's seat), copied
+    # from the seat when the move is made: a profile's reliability reads a
+    # person's moves by (user, created_at) without joining their seats.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
+    )
 
     class Meta:
         verbose_name = _("move")
@@ -39,6 +51,10 @@ class Move(models.Model):
         ordering = ["match", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="move_unique_seq"),
+        ]
+        indexes = [
+            # A profile's reliability: one person's moves of the last days.
+            models.Index(fields=["user", "created_at"], name="move_user_created_idx"),
         ]
 
     def __str__(self) -> str:

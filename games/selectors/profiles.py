@@ -3,9 +3,11 @@
 `player_by_name` finds the person a profile address names; `player_profile`
 reads everything the profile page and `GET /api/players/{name}/` show. The
 reads are a fixed number of queries however many matches the person has
-played: counts are aggregated in the database, the matches listed are
-bounded (CURRENT_SHOWN, RECENT_SHOWN) and their seats prefetched, and so
-is the rating history (HISTORY_SHOWN per game).
+played: the counts played and won are kept per game (PlayRecord, by
+games.services.records), reliability reads the person's moves by their
+(user, created_at) index, the matches listed are bounded (CURRENT_SHOWN,
+RECENT_SHOWN) and read with their seats, and so is the rating history
+(HISTORY_SHOWN per game).
 
 Private matches are listed only to a viewer seated there (a profile is no
 way around a private match's invitation).
@@ -13,32 +15,32 @@ way around a private match's invitation).
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import (
-    Count,
-    Exists,
+    BooleanField,
+    Case,
+    CharField,
     F,
-    Func,
+    FilteredRelation,
     IntegerField,
-    OuterRef,
     Q,
-    QuerySet,
+    Value,
+    When,
     Window,
 )
 from django.db.models.functions import RowNumber
-from django.db.models.sql.compiler import SQLCompiler
 from django.utils import timezone
 
 from accounts.models import User
 from games import rating_text
-from games.models import Match, Move, Rating, RatingChange, Seat
+from games.models import Match, Move, PlayRecord, Seat
 from games.rules.registry import game_entry, game_slugs
 
-from .seating import seats_prefetch
+from .player_matches import player_matches_listed
 
 # The reliability figures look back this many days.
 RELIABILITY_DAYS = 90
@@ -51,9 +53,6 @@ HISTORY_SHOWN = 200
 
 # The longest public name: a username (display names are shorter).
 _NAME_MAX_LENGTH = User._meta.get_field("username").max_length or 150
-
-# What a list row reads of a match: never its state (the largest column).
-_LIST_DEFERRED = ("state",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,25 +169,24 @@ def player_profile(
 ) -> Profile:
     """Return `person`'s profile as `viewer` (a User or AnonymousUser) may see it.
 
-    `now` (UTC, default the clock) ends the reliability window. Eleven
-    queries whatever the number of matches: the record per game, the
-    ratings, the rating history, the running and the recent matches (each
-    with their seats) and three for reliability.
+    `now` (UTC, default the clock) ends the reliability window. Three
+    queries whatever the number of matches, each over an index on the
+    person: the record, rating and rating history per game (from
+    PlayRecord), the running and recent matches with their seats, and
+    reliability.
     """
+    current, recent = player_matches_listed(
+        person=person,
+        viewer=viewer,
+        running_shown=CURRENT_SHOWN,
+        ended_shown=RECENT_SHOWN,
+    )
     return Profile(
         person=person,
         member_since=person.date_joined,
         games=_game_records(person),
-        current=list(
-            _listed(person, viewer)
-            .filter(status=Match.Status.ACTIVE)
-            .order_by("-updated_at")[:CURRENT_SHOWN]
-        ),
-        recent=list(
-            _listed(person, viewer)
-            .filter(status__in=Match.ENDED)
-            .order_by(F("finished_at").desc(nulls_last=True), "-pk")[:RECENT_SHOWN]
-        ),
+        current=current,
+        recent=recent,
         reliability=reliability(person=person, now=now),
     )
 
@@ -206,58 +204,61 @@ def rating_shown(*, mu: float, sigma: float, matches: int) -> RatingShown:
 def reliability(*, person: User, now: datetime | None = None) -> Reliability:
     """Return `person`'s reliability over the RELIABILITY_DAYS days before `now`.
 
-    Three queries: the moves' count and timeouts, the median (the middle
-    one or two of the person's own moves, sorted in the database: exact on
-    every backend), the seats left by reason.
+    One query, over the (user, created_at) index of moves and the user
+    index of seats: a row per own move (its seconds) or move played at a
+    timeout of the person's clock, and a row per seat left in the window
+    (its reason). The median is taken here from the seconds, exact on
+    every backend.
     """
     since = (now or timezone.now()) - timedelta(days=RELIABILITY_DAYS)
-    # Moves at the person's seats: those of the person's matches (their
-    # seats by the user index, then the moves by the match index) made at
-    # the person's position. Not a join through the match table, which the
-    # planner may scan whole.
-    seats = Seat.objects.filter(user=person)
-    moves = Move.objects.filter(
-        Exists(seats.filter(match_id=OuterRef("match_id"), position=OuterRef("seat"))),
-        match_id__in=seats.values("match_id"),
-        created_at__gte=since,
-    )
     own = Q(by_robot=False, seconds_taken__isnull=False)
-    # A turn played out at a timeout may take several moves: count its first.
-    same_timeout_before = Move.objects.filter(
-        match=OuterRef("match"),
-        seat=OuterRef("seat"),
-        seq=OuterRef("seq") - 1,
-        by_timeout=True,
+    moves = (
+        Move.objects.filter(Q(own) | Q(by_timeout=True), user=person)
+        .filter(created_at__gte=since)
+        .annotate(
+            r_reason=Value(None, output_field=CharField()),
+            r_seconds=Case(
+                When(own, then=F("seconds_taken")), output_field=IntegerField()
+            ),
+        )
+        .values_list("r_reason", "r_seconds", "match_id", "seat", "seq", "by_timeout")
+        .order_by()
     )
-    counts = moves.aggregate(
-        moves=Count("pk", filter=own),
-        timeouts=Count(
-            "pk", filter=Q(by_timeout=True) & ~Q(Exists(same_timeout_before))
-        ),
-    )
-    count = counts["moves"]
-    median: float | None = None
-    if count:
-        # `own` moves have their seconds: no None among them.
-        middle = [
-            seconds or 0
-            for seconds in moves.filter(own)
-            .order_by("seconds_taken")
-            .values_list("seconds_taken", flat=True)[(count - 1) // 2 : count // 2 + 1]
-        ]
-        median = sum(middle) / len(middle)
     left = (
         Seat.objects.filter(user=person, left_at__gte=since)
-        .values("left_reason")
-        .annotate(count=Count("pk"))
-        .order_by("left_reason")
+        .annotate(
+            r_reason=F("left_reason"),
+            r_seconds=Value(None, output_field=IntegerField()),
+            r_seq=Value(0, output_field=IntegerField()),
+            r_timeout=Value(False, output_field=BooleanField()),
+        )
+        .values_list(
+            "r_reason", "r_seconds", "match_id", "position", "r_seq", "r_timeout"
+        )
+        .order_by()
+    )
+    seconds: list[int] = []
+    timed_out: set[tuple[int, int, int]] = set()
+    left_by_reason: dict[str, int] = {}
+    for reason, taken, match_id, seat, seq, by_timeout in moves.union(left, all=True):
+        if reason is not None:
+            left_by_reason[reason] = left_by_reason.get(reason, 0) + 1
+            continue
+        if taken is not None:
+            seconds.append(taken)
+        if by_timeout:
+            timed_out.add((match_id, seat, seq))
+    # A turn played out at a timeout may take several moves, one after
+    # the other at the same seat (all in these rows): count its first.
+    timeouts = sum(
+        (match_id, seat, seq - 1) not in timed_out for match_id, seat, seq in timed_out
     )
     return Reliability(
         days=RELIABILITY_DAYS,
-        median_seconds=median,
-        moves=count,
-        timeouts=counts["timeouts"],
-        left_by_reason={row["left_reason"]: row["count"] for row in left},
+        median_seconds=float(statistics.median(seconds)) if seconds else None,
+        moves=len(seconds),
+        timeouts=timeouts,
+        left_by_reason=dict(sorted(left_by_reason.items())),
     )
 
 
@@ -265,114 +266,83 @@ def reliability(*, person: User, now: datetime | None = None) -> Reliability:
 # Helpers
 
 
-class _SeatRank(Func):
-    """The rank the match's outcome gives the seat: `outcome.ranks[position]`.
-
-    Arguments: the outcome JSON and the seat's position; NULL when the
-    match has no outcome. PostgreSQL reads the jsonb, SQLite's JSON1
-    extracts the array element (the two backends the site runs on).
-    """
-
-    output_field = IntegerField()
-    arity = 2
-
-    def as_sql(  # type: ignore[override]
-        self,
-        compiler: SQLCompiler,
-        connection: BaseDatabaseWrapper,
-        **extra_context: Any,
-    ) -> tuple[str, tuple[Any, ...]]:
-        outcome, position = self.get_source_expressions()
-        outcome_sql, outcome_params = compiler.compile(outcome)
-        position_sql, position_params = compiler.compile(position)
-        if connection.vendor == "postgresql":
-            sql = (
-                f"((({outcome_sql}) -> 'ranks') ->> ({position_sql})::integer)::integer"
-            )
-        else:
-            sql = f"JSON_EXTRACT({outcome_sql}, '$.ranks[' || ({position_sql}) || ']')"
-        return sql, (*outcome_params, *position_params)
-
-
 def _game_records(person: User) -> tuple[GameRecord, ...]:
-    """Return the person's record per game, registry order (three queries)."""
-    counts = {
-        row["match__game_slug"]: row
-        for row in Seat.objects.filter(user=person, match__status=Match.Status.FINISHED)
-        .annotate(rank=_SeatRank(F("match__outcome"), F("position")))
-        .values("match__game_slug")
-        .annotate(played=Count("pk"), won=Count("pk", filter=Q(rank=1)))
-        .order_by()
-    }
-    ratings = {r.game_slug: r for r in Rating.objects.filter(user=person)}
-    # The latest HISTORY_SHOWN changes of each game, numbered newest first
-    # in the database (a window function, on PostgreSQL and SQLite alike).
-    latest = Window(
-        RowNumber(),
-        partition_by=[F("game_slug")],
-        order_by=[F("created_at").desc(), F("pk").desc()],
-    )
-    changes: dict[str, list[RatingChange]] = {}
-    for change in (
-        RatingChange.objects.filter(user=person)
-        .annotate(newness=latest)
+    """Return the person's record per game, registry order (one query).
+
+    The counts kept by games.services.records, joined to the person's
+    rating of the game and to the latest HISTORY_SHOWN rating changes of
+    the game (left joins: a record need not be rated). A rated match is a
+    finished one, so every rating has its record.
+    """
+    same_game = F("game_slug")
+    rows = (
+        PlayRecord.objects.filter(user=person)
+        .annotate(
+            rating=FilteredRelation(
+                "user__ratings", condition=Q(user__ratings__game_slug=same_game)
+            ),
+            change=FilteredRelation(
+                "user__rating_changes",
+                condition=Q(user__rating_changes__game_slug=same_game),
+            ),
+            # The changes numbered newest first per game, in the database
+            # (a window function, on PostgreSQL and SQLite alike).
+            newness=Window(
+                RowNumber(),
+                partition_by=[F("game_slug")],
+                order_by=[F("change__created_at").desc(), F("change__id").desc()],
+            ),
+        )
         .filter(newness__lte=HISTORY_SHOWN)
-        .order_by("game_slug", "created_at", "pk")
-    ):
-        changes.setdefault(change.game_slug, []).append(change)
+        .order_by("game_slug", "change__created_at", "change__id")
+        .values_list(
+            "game_slug",
+            "played",
+            "won",
+            "rating__mu",
+            "rating__sigma",
+            "rating__matches",
+            "change__match_id",
+            "change__created_at",
+            "change__mu_before",
+            "change__sigma_before",
+            "change__mu_after",
+            "change__sigma_after",
+        )
+    )
+    by_game: dict[str, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        by_game.setdefault(row[0], []).append(row)
     records = []
     for slug in game_slugs():
-        row = counts.get(slug)
-        rating = ratings.get(slug)
-        if row is None and rating is None:
+        if slug not in by_game:
             continue
-        history = changes.get(slug, [])
+        _, played, won, mu, sigma, matches, *_ = by_game[slug][0]
+        history = [row[6:] for row in by_game[slug] if row[6] is not None]
         records.append(
             GameRecord(
                 slug=slug,
                 name=game_entry(slug).rules.info.name,
-                played=row["played"] if row else 0,
-                won=row["won"] if row else 0,
+                played=played,
+                won=won,
                 rating=(
-                    rating_shown(
-                        mu=rating.mu, sigma=rating.sigma, matches=rating.matches
-                    )
-                    if rating
+                    rating_shown(mu=mu, sigma=sigma, matches=matches)
+                    if mu is not None
                     else None
                 ),
                 start=(
-                    rating_text.rating_value(
-                        history[0].mu_before, history[0].sigma_before
-                    )
+                    rating_text.rating_value(history[0][2], history[0][3])
                     if history
                     else None
                 ),
                 history=tuple(
                     RatingPoint(
-                        match_id=c.match_id,
-                        at=c.created_at,
-                        value=rating_text.rating_value(c.mu_after, c.sigma_after),
+                        match_id=match_id,
+                        at=at,
+                        value=rating_text.rating_value(mu_after, sigma_after),
                     )
-                    for c in history
+                    for match_id, at, _, _, mu_after, sigma_after in history
                 ),
             )
         )
     return tuple(records)
-
-
-def _listed(person: User, viewer: Any) -> QuerySet[Match]:
-    """Return the person's matches `viewer` may see listed, seats prefetched.
-
-    Public matches, and private ones only where the viewer is seated too.
-    """
-    # An IN over the person's seats (their user index), not an EXISTS
-    # per match: the site's matches are many, a person's few.
-    matches = Match.objects.filter(
-        pk__in=Seat.objects.filter(user=person).values("match_id")
-    )
-    if viewer is not None and viewer.is_authenticated:
-        seated = Exists(Seat.objects.filter(match=OuterRef("pk"), user=viewer.pk))
-        matches = matches.filter(Q(private=False) | seated)
-    else:
-        matches = matches.filter(private=False)
-    return matches.defer(*_LIST_DEFERRED).prefetch_related(seats_prefetch())

@@ -44,6 +44,7 @@ from games.rules.registry import default_robot, game_entry
 from .clocks import clocks_follow, clocks_start
 from .notices import notify_match_ended, notify_match_started, notify_turns
 from .ratings import match_rate
+from .records import play_records_count
 
 
 def match_lock(match_id: int) -> Match:
@@ -180,8 +181,10 @@ def move_apply(
     match.rules_version = rules.info.version
     match.version += 1
     match.save(update_fields=["state", "rules_version", "version", "updated_at"])
-    due = next((s.to_move_since for s in seats if s.position == position), None)
+    mover = next((s for s in seats if s.position == position), None)
+    due = mover.to_move_since if mover else None
     Move.objects.create(
+        user_id=mover.user_id if mover else None,
         seconds_taken=(
             None
             if by_robot or due is None
@@ -299,9 +302,14 @@ def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -
     What else follows the end belongs here too: the persons seated are
     notified (finished with their result, or cancelled), and a finished
     rated match updates its persons' ratings (`ratings.match_rate`, issue
-    23). Seats whose person resigned or was lost after three timeouts are
-    ranked last (`outcome_resigned_last`; issue 23, Ratings).
+    23), and a finished one their counts played and won, once per match
+    (`records.play_records_count`). Seats whose person resigned or was
+    lost after three timeouts are ranked last (`outcome_resigned_last`;
+    issue 23, Ratings).
     """
+    # A match ended twice (two finishers, the second after the first's
+    # lock) is counted once.
+    first_end = match.status not in Match.ENDED
     seats = match_seats(match)
     if outcome is not None:
         left = (LeaveReason.RESIGNED, LeaveReason.TIMED_OUT)
@@ -326,6 +334,8 @@ def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -
         clock_deadline_at=None,
         clock_warn_at=None,
     )
+    if status == Match.Status.FINISHED and first_end:
+        play_records_count(match, seats)
     if status == Match.Status.FINISHED and outcome is not None:
         match_rate(match, seats, outcome)
     broadcast.user_matches_changed_on_commit(match, [s.user_id for s in seats])

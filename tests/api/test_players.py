@@ -122,7 +122,7 @@ def test_the_api_reads_as_many_queries_for_one_match_as_for_twenty(api_for, alic
     for _ in range(20):
         play()
 
-    # Token and user; the person; record, ratings, history; running and
-    # recent matches, each with their seats; reliability (3).
-    assert one == 12
+    # Token with its user; the person; record, rating and history per
+    # game; the running and recent matches with their seats; reliability.
+    assert one == 5
     assert count() == one

@@ -12,6 +12,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from games.models import Match, Move, Rating, RatingChange, Seat
+from games.services.records import play_records_count
 
 
 def match_with(
@@ -51,6 +52,9 @@ def match_with(
             )
         else:
             Seat.objects.create(match=match, position=position, user=user)
+    if status == Match.Status.FINISHED:
+        # What match_finish keeps in step with the finished matches.
+        play_records_count(match, match.seats.all())
     return match
 
 
@@ -64,6 +68,7 @@ def move_at(match: Match, seat: int, *, seconds=None, by_robot=False, by_timeout
         payload={"kind": "stop"},
         rules_version="1",
         seconds_taken=seconds,
+        user=match.seats.get(position=seat).user,
         by_robot=by_robot or by_timeout,
         by_timeout=by_timeout,
     )

@@ -122,6 +122,10 @@ def test_a_match_finished_from_two_threads_is_rated_once(alice, bob):
     assert errors == []
     assert RatingChange.objects.filter(match=match).count() == 2
     assert sorted(Rating.objects.values_list("matches", flat=True)) == [1, 1]
+    # Counted once in the profiles' played and won too.
+    from games.models import PlayRecord
+
+    assert sorted(PlayRecord.objects.values_list("played", flat=True)) == [1, 1]
 
 
 def test_two_matches_of_the_same_newcomers_finished_at_once_both_count(alice, bob):

@@ -72,3 +72,33 @@ def test_moves_from_before_rules_versions_get_their_matchs_version(
     migration.versions_from_matches(apps, None)
 
     assert list(Move.objects.values_list("rules_version", flat=True)) == ["1"]
+
+
+def test_moves_and_play_records_from_before_them_are_filled(alice, bob):
+    migration = importlib.import_module("games.migrations.0015_perf_profile_records")
+    from games.models import Move, PlayRecord
+    from tests.games.helpers import play_to_end
+
+    match = _duel(alice, bob)
+    play_to_end(match, {0: alice, 1: bob})
+    moves = dict(Move.objects.values_list("id", "user_id"))
+    records = set(PlayRecord.objects.values_list("user_id", "played", "won"))
+    Move.objects.update(user=None)
+    PlayRecord.objects.all().delete()
+
+    migration.fill(apps, None)
+
+    assert dict(Move.objects.values_list("id", "user_id")) == moves
+    assert set(moves.values()) == {alice.id, bob.id}
+    assert set(PlayRecord.objects.values_list("user_id", "played", "won")) == records
+    assert {played for _, played, _ in records} == {1}
+
+
+def _duel(alice, bob):
+    """Return a started 2-seat Toy match: alice (0) against bob (1)."""
+    from games import services
+
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+    match.refresh_from_db()
+    return match

@@ -147,9 +147,9 @@ def test_the_page_reads_as_many_queries_for_one_match_as_for_twenty(
     one = _queries(client, _url("Alice"))
     _record(alice, bob, 20)
 
-    # Session, user; the person; record per game, ratings, rating history;
-    # running and recent matches, each with their seats; reliability
-    # (counts, median, seats left); the bell's unread count.
-    with django_assert_max_num_queries(15):
+    # Session, user, the matches to move in, the bell's unread count; the
+    # person; record, rating and history per game; running and recent
+    # matches with their seats; reliability: no more than the lobby's 8.
+    with django_assert_max_num_queries(8):
         client.get(_url("Alice"))
     assert _queries(client, _url("Alice")) == one
