@@ -75,7 +75,7 @@ def test_moves_from_before_rules_versions_get_their_matchs_version(
 
 
 def test_moves_and_play_records_from_before_them_are_filled(alice, bob):
-    migration = importlib.import_module("games.migrations.0015_perf_profile_records")
+    migration = importlib.import_module("games.migrations.0015_play_records")
     from games.models import Move, PlayRecord
     from tests.games.helpers import play_to_end
 
