@@ -21,11 +21,11 @@ document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(
 """
 
 # A finished, rated Toy match of alice and bob (bob won), written as the
-# ratings service would: the profile only reads these rows.
+# ratings and records services would: the profile only reads these rows.
 FINISHED = """
 from django.utils import timezone
 from accounts.models import User
-from games.models import Match, Rating, RatingChange, Seat
+from games.models import Match, PlayRecord, Rating, RatingChange, Seat
 alice, bob = User.objects.get(username="alice"), User.objects.get(username="bob")
 now = timezone.now()
 match = Match.objects.create(
@@ -43,6 +43,10 @@ Rating.objects.update_or_create(
     user=bob, game_slug="toy",
     defaults=dict(mu=27, sigma=8, ordinal=3, matches=1, wins=1, last_played_at=now),
 )
+for user, won in ((alice, 0), (bob, 1)):
+    PlayRecord.objects.get_or_create(
+        user=user, game_slug="toy", defaults=dict(played=1, won=won)
+    )
 print(match.id)
 """
 
