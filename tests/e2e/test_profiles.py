@@ -8,6 +8,8 @@ Content-Security-Policy violation on the way.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser import Stack, log_in
@@ -64,7 +66,10 @@ def test_a_name_on_the_board_opens_the_profile(stack: Stack, new_page) -> None:
     assert page.get_by_role("heading", level=1).inner_text() == "Bob"
     chart = page.get_by_role("img", name="Rating history in Push Your Luck")
     assert chart.count() == 1
-    assert "over 1 rated match" in chart.locator("desc").text_content()
+    # Other tests on the same stack may have rated bob in the Toy too.
+    assert re.search(
+        r"over \d+ rated match(es)?\.", chart.locator("desc").text_content() or ""
+    )
     assert page.evaluate("window.__csp") == []
 
 
