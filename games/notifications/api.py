@@ -33,10 +33,10 @@ from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from accounts.models import User
+from games.api.paging import page_links
 from games.api.serializers import (
     QueryFlagField,
     QueryIntegerField,
@@ -222,12 +222,7 @@ class NoticeListView(APIView):
             {
                 "count": window.count,
                 "unread": window.unread,
-                "next": _page_url(url, offset + limit, limit)
-                if offset + limit < window.count
-                else None,
-                "previous": _page_url(url, max(offset - limit, 0), limit)
-                if offset > 0
-                else None,
+                **page_links(url, offset=offset, limit=limit, count=window.count),
                 "results": _notices_body(request, user, window.notices),
             }
         )
@@ -303,10 +298,3 @@ def _board_url(request: Request, match_id: int | None) -> str | None:
         return None
     path = reverse("games:match_detail", kwargs={"match_id": match_id})
     return request.build_absolute_uri(path)
-
-
-def _page_url(url: str, offset: int, limit: int) -> str:
-    url = replace_query_param(url, "limit", limit)
-    if offset == 0:
-        return str(remove_query_param(url, "offset"))
-    return str(replace_query_param(url, "offset", offset))

@@ -15,10 +15,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
-from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from games.api.errors import refusal_response
+from games.api.paging import page_links
 from games.api.serializers import (
     MatchDetailQuerySerializer,
     QueryIntegerField,
@@ -229,22 +229,10 @@ class HistoryView(APIView):
         return Response(
             {
                 "count": count,
-                "next": _page_url(url, offset + limit, limit)
-                if offset + limit < count
-                else None,
-                "previous": _page_url(url, max(offset - limit, 0), limit)
-                if offset > 0
-                else None,
+                **page_links(url, offset=offset, limit=limit, count=count),
                 "results": [
                     records.history_entry(match, user)
                     for match in matches[offset : offset + limit]
                 ],
             }
         )
-
-
-def _page_url(url: str, offset: int, limit: int) -> str:
-    url = replace_query_param(url, "limit", limit)
-    if offset == 0:
-        return str(remove_query_param(url, "offset"))
-    return str(replace_query_param(url, "offset", offset))
