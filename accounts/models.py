@@ -51,6 +51,13 @@ class User(AbstractUser):
     )
     vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
     vacation_used = models.PositiveIntegerField(_("vacation used (s)"), default=0)
+    # Sanctions (issue 24), set only by the moderation services: until when
+    # (UTC) the person may not chat, and may neither play nor chat. A ban
+    # is `is_active = False`.
+    chat_muted_until = models.DateTimeField(
+        _("may not chat until"), null=True, blank=True
+    )
+    suspended_until = models.DateTimeField(_("suspended until"), null=True, blank=True)
     vacation_year = models.PositiveSmallIntegerField(
         _("vacation year"), null=True, blank=True
     )
@@ -154,3 +161,59 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.channel_name}"
+
+
+class Relation(models.Model):
+    """What one person (`owner`) set about another (`other`): abstract base.
+
+    Person-to-person settings of the community (issue 24); written only by
+    accounts' services; `created_at` in UTC.
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    other = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(_("since"))
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.owner_id} -> {self.other_id}"
+
+
+class Follow(Relation):
+    """`owner` follows `other` (a friend): their presence and matches show."""
+
+    class Meta:
+        verbose_name = _("follow")
+        verbose_name_plural = _("follows")
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "other"], name="follow_unique"),
+        ]
+
+
+class Mute(Relation):
+    """`owner` muted `other`: `other`'s chat lines are hidden for `owner`."""
+
+    class Meta:
+        verbose_name = _("mute")
+        verbose_name_plural = _("mutes")
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "other"], name="mute_unique"),
+        ]
+
+
+class Block(Relation):
+    """`owner` blocked `other`: silently, `other` may not join `owner`'s matches,
+    invite or follow `owner` or write to them (issue 24, Chat)."""
+
+    class Meta:
+        verbose_name = _("block")
+        verbose_name_plural = _("blocks")
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "other"], name="block_unique"),
+        ]

@@ -5,6 +5,7 @@ Models hold no rules and send nothing: writes go through `games.services`.
 
 from __future__ import annotations
 
+from .chat import CHAT_LINE_MAX, ChatLine
 from .log import MatchEvent, Move
 from .match import Match
 from .notification import Notification
@@ -13,6 +14,8 @@ from .record import PlayRecord
 from .seat import LeaveReason, Seat
 
 __all__ = [
+    "CHAT_LINE_MAX",
+    "ChatLine",
     "LeaveReason",
     "Match",
     "MatchEvent",

@@ -57,6 +57,8 @@ class Match(models.Model):
     # Whether the match counts for ratings (issue 23): the creator may make
     # it unrated; a match with fewer than two people is never rated.
     rated = models.BooleanField(_("rated"), default=True)
+    # Whether spectators read the match's chat (issue 24); the seated always do.
+    chat_spectators = models.BooleanField(_("spectators read the chat"), default=True)
     state = models.JSONField(_("state"), null=True, blank=True)
     # The engine's GameInfo.version when `state` was written: a later engine
     # upgrades (or refuses) an older state instead of misreading it.
