@@ -81,6 +81,22 @@ urlpatterns = [
         api.MatchRecordView.as_view(),
         name="api-match-record",
     ),
+    # Before api-player, whose <path:> would take these too.
+    path(
+        "players/<path:name>/follow/",
+        api.PlayerFollowView.as_view(),
+        name="api-player-follow",
+    ),
+    path(
+        "players/<path:name>/mute/",
+        api.PlayerMuteView.as_view(),
+        name="api-player-mute",
+    ),
+    path(
+        "players/<path:name>/block/",
+        api.PlayerBlockView.as_view(),
+        name="api-player-block",
+    ),
     # <path:>: a display name may hold a slash (accounts.names allows it).
     path("players/<path:name>/", api.PlayerDetailView.as_view(), name="api-player"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

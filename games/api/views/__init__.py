@@ -12,6 +12,7 @@ Callers import from here.
 from __future__ import annotations
 
 from .base import AuthedRequest
+from .community import PlayerBlockView, PlayerFollowView, PlayerMuteView
 from .endings import MatchCancelView, MatchResignView
 from .matches import GameListView, MatchDetailView, MatchListView
 from .moves import MoveSubmitView
@@ -46,7 +47,10 @@ __all__ = [
     "MatchTakeBackView",
     "MoveSubmitView",
     "RankingsView",
+    "PlayerBlockView",
     "PlayerDetailView",
+    "PlayerFollowView",
+    "PlayerMuteView",
     "TokenView",
     "VacationView",
 ]
