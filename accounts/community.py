@@ -11,6 +11,7 @@ Imports nothing of `games`.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -95,11 +96,26 @@ def unblock(*, owner: User, other: User) -> bool:
 
 
 def relations(*, owner: User, other: User) -> dict[str, bool]:
-    """Return what `owner` set about `other`: `follow`, `mute`, `block` flags."""
+    """Return what `owner` set about `other`: `follow`, `mute`, `block` flags.
+
+    One query (the profile page reads it on every view).
+    """
+    row = (
+        User.objects.filter(pk=other.pk)
+        .annotate(
+            follows=Exists(Follow.objects.filter(owner=owner, other=OuterRef("pk"))),
+            mutes=Exists(Mute.objects.filter(owner=owner, other=OuterRef("pk"))),
+            blocks=Exists(Block.objects.filter(owner=owner, other=OuterRef("pk"))),
+        )
+        .values("follows", "mutes", "blocks")
+        .first()
+    )
+    if row is None:
+        return {"follow": False, "mute": False, "block": False}
     return {
-        "follow": Follow.objects.filter(owner=owner, other=other).exists(),
-        "mute": Mute.objects.filter(owner=owner, other=other).exists(),
-        "block": Block.objects.filter(owner=owner, other=other).exists(),
+        "follow": bool(row["follows"]),
+        "mute": bool(row["mutes"]),
+        "block": bool(row["blocks"]),
     }
 
 

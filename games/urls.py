@@ -56,6 +56,12 @@ urlpatterns = [
         ranking_views.rankings,
         name="rankings",
     ),
+    # Before player_profile, whose <path:> would take it too.
+    path(
+        "players/<path:name>/relation/",
+        player_views.player_relation,
+        name="player_relation",
+    ),
     # <path:>: a display name may hold a slash (accounts.names allows it).
     path(
         "players/<path:name>/",
