@@ -77,6 +77,11 @@ urlpatterns = [
         name="api-match-moves",
     ),
     path(
+        "matches/<int:match_id>/chat/",
+        api.MatchChatView.as_view(),
+        name="api-match-chat",
+    ),
+    path(
         "matches/<int:match_id>/record/",
         api.MatchRecordView.as_view(),
         name="api-match-record",

@@ -46,6 +46,11 @@ class ChatPage:
     older: int | None
 
 
+def links_allowed(author: User, at: datetime) -> bool:
+    """Return whether `author`'s links may be clickable at `at` (a day old)."""
+    return at - author.date_joined >= LINKS_AFTER
+
+
 def chat_readable(*, match: Match, user: Any) -> bool:
     """Return whether `user` may read `match`'s chat, given they may see it.
 
@@ -97,7 +102,7 @@ def chat_page(
                 author=row.author.name,
                 text=row.text,
                 at=row.created_at,
-                links=now - row.author.date_joined >= LINKS_AFTER,
+                links=links_allowed(row.author, now),
             )
             for row in reversed(rows)
         ],

@@ -12,6 +12,7 @@ Callers import from here.
 from __future__ import annotations
 
 from .base import AuthedRequest
+from .chat import MatchChatView
 from .community import PlayerBlockView, PlayerFollowView, PlayerMuteView
 from .endings import MatchCancelView, MatchResignView
 from .matches import GameListView, MatchDetailView, MatchListView
@@ -38,6 +39,7 @@ __all__ = [
     "MatchAutoplayView",
     "MatchBackView",
     "MatchCancelView",
+    "MatchChatView",
     "MatchDetailView",
     "MatchJoinView",
     "MatchListView",

@@ -1,0 +1,171 @@
+"""A match's chat by the API: `GET`/`POST /api/matches/{id}/chat/` (issue 24).
+
+`GET` reads one page of the lines the caller may read (games.chat.selectors:
+hidden lines and the lines of people the caller muted or blocked left out),
+newest page first, each page oldest line first; `?before=<id>` pages back.
+`POST` writes a line through games.chat.services.chat_post: the people
+seated there only. A match the caller may not see answers 404 as for no
+match (games.selectors.access), a spectator of a match whose chat is for
+its players 403.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.errors import refusal_response
+from games.api.serializers import (
+    InviteField,
+    QueryIntegerField,
+    QuerySerializer,
+    StrictCharField,
+)
+from games.chat import selectors as chat_selectors
+from games.chat import services as chat_services
+from games.chat.selectors import ChatEntry
+from games.exceptions import NOT_SEATED
+from games.models import CHAT_LINE_MAX
+
+from .base import (
+    CSRF,
+    JSON_ONLY,
+    NO_MATCH,
+    NOT_JSON_BODY,
+    UNAUTHENTICATED,
+    AuthedRequest,
+    body_valid,
+    error_responses,
+    match_or_404,
+)
+
+
+class ChatLineSerializer(serializers.Serializer[Any]):
+    """One chat line: plain text, to be escaped where shown."""
+
+    id = serializers.IntegerField()
+    author = serializers.CharField(help_text="The writer's public name.")
+    text = serializers.CharField(help_text="Plain text as written; escape it.")
+    at = serializers.DateTimeField(help_text="When it was written (UTC).")
+    links = serializers.BooleanField(
+        help_text="Whether its links may be made clickable (the writer's "
+        "account is older than a day)."
+    )
+
+
+class ChatPageSerializer(serializers.Serializer[Any]):
+    """A page of chat lines, oldest first."""
+
+    lines = ChatLineSerializer(many=True)
+    older = serializers.IntegerField(
+        allow_null=True,
+        help_text="Pass as `before` for the page before this one; null at the start.",
+    )
+
+
+class ChatQuerySerializer(QuerySerializer):
+    """The query of GET /api/matches/<id>/chat/."""
+
+    before = QueryIntegerField(
+        required=False,
+        min_value=1,
+        help_text="Only lines older than the line with this id.",
+    )
+    invite = InviteField(
+        help_text="The invitation secret of a private match: needed to read "
+        "it without a seat.",
+    )
+
+
+class ChatPostSerializer(serializers.Serializer[Any]):
+    """A chat line to write: plain text, at most 500 characters."""
+
+    text = StrictCharField(
+        max_length=CHAT_LINE_MAX,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="Plain text; newlines and control characters become spaces.",
+    )
+
+
+def _line_body(line: ChatEntry) -> dict[str, Any]:
+    return {
+        "id": line.id,
+        "author": line.author,
+        "text": line.text,
+        "at": line.at,
+        "links": line.links,
+    }
+
+
+class MatchChatView(APIView):
+    """A match's chat: read it (seated, or as a spectator when the match lets
+    spectators read) and write to it (seated only)."""
+
+    parser_classes = JSON_ONLY
+
+    @extend_schema(
+        parameters=[ChatQuerySerializer],
+        responses={
+            200: ChatPageSerializer,
+            **error_responses(
+                {
+                    400: "An unreadable query parameter.",
+                    401: UNAUTHENTICATED,
+                    403: "This match's chat is for its players only.",
+                    404: NO_MATCH,
+                }
+            ),
+        },
+    )
+    def get(self, request: AuthedRequest, match_id: int) -> Response:
+        query = ChatQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        match = match_or_404(match_id, request, query.validated_data.get("invite", ""))
+        if not chat_selectors.chat_readable(match=match, user=request.user):
+            return refusal_response(NOT_SEATED, 403)
+        page = chat_selectors.chat_page(
+            match=match,
+            viewer=request.user,
+            before=query.validated_data.get("before"),
+        )
+        return Response(
+            {"lines": [_line_body(line) for line in page.lines], "older": page.older}
+        )
+
+    @extend_schema(
+        request=ChatPostSerializer,
+        responses={
+            201: ChatLineSerializer,
+            **error_responses(
+                {
+                    400: "An empty line, one over 500 characters, or an "
+                    "unreadable body.",
+                    401: UNAUTHENTICATED,
+                    403: "You have no seat at this match, you may not chat "
+                    "now (muted or suspended), or " + CSRF,
+                    404: NO_MATCH,
+                    415: NOT_JSON_BODY,
+                    429: "Too many lines in a short time: wait a few seconds.",
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest, match_id: int) -> Response:
+        data = body_valid(ChatPostSerializer, request)
+        match = match_or_404(match_id, request)
+        line = chat_services.chat_post(
+            user=request.user, match=match, text=data["text"]
+        )
+        entry = ChatEntry(
+            id=line.id,
+            author=request.user.name,
+            text=line.text,
+            at=line.created_at,
+            links=chat_selectors.links_allowed(request.user, line.created_at),
+        )
+        return Response(_line_body(entry), status=201)
