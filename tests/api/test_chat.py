@@ -77,8 +77,11 @@ def test_length_and_empty_lines_are_400(api_for, started_match, alice):
     long = client.post(_url(started_match), {"text": "x" * 501}, format="json")
     empty = client.post(_url(started_match), {"text": "  "}, format="json")
 
+    blank = client.post(_url(started_match), {"text": ""}, format="json")
+
     assert long.status_code == 400
     assert empty.status_code == 400
+    assert blank.status_code == 400
     assert empty.json() == {"detail": "Write something first."}
     assert not ChatLine.objects.exists()
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -41,6 +42,11 @@ from .base import (
     body_valid,
     error_responses,
     match_or_404,
+)
+
+
+UNKNOWN_CHAT_PARAMETER = _(
+    "Unknown query parameter: this address takes only before and invite."
 )
 
 
@@ -80,13 +86,30 @@ class ChatQuerySerializer(QuerySerializer):
         "it without a seat.",
     )
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if set(self.initial_data) - set(self.fields):
+            raise serializers.ValidationError(UNKNOWN_CHAT_PARAMETER)
+        return super().validate(attrs)
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": CHAT_LINE_MAX,
+        # Something besides spaces and control characters (chat_text_clean).
+        "pattern": r"[^\s\x00-\x1f\x7f-\x9f]",
+    }
+)
+class ChatTextField(StrictCharField):
+    """A chat line's text: something to read, at most 500 characters."""
+
 
 class ChatPostSerializer(serializers.Serializer[Any]):
     """A chat line to write: plain text, at most 500 characters."""
 
-    text = StrictCharField(
+    text = ChatTextField(
         max_length=CHAT_LINE_MAX,
-        allow_blank=True,
         trim_whitespace=False,
         help_text="Plain text; newlines and control characters become spaces.",
     )
