@@ -44,7 +44,6 @@ from .base import (
     match_or_404,
 )
 
-
 UNKNOWN_CHAT_PARAMETER = _(
     "Unknown query parameter: this address takes only before and invite."
 )
