@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import community
 from accounts.models import User
 from games import broadcast, exceptions
 from games.models import Match, Seat
@@ -38,7 +39,8 @@ def seat_claim(
     printable ASCII characters, before anything else; raises
     MatchNotFound when `user` may not see the match (as for an unknown id),
     SeatUnavailable when the match is not open, the user already sits
-    there, no seat is free, or the match is untimed and not private
+    there, no seat is free (or, silently alike, someone seated there
+    blocked `user`: issue 24), or the match is untimed and not private
     (UNTIMED_ROBOTS_ONLY: such a match has no strangers, see `match_create`).
     """
     client_seed = client_seed_clean(client_seed)
@@ -48,6 +50,12 @@ def seat_claim(
         _require_open(match)
         if match.seats.filter(user=user).exists():
             raise exceptions.SeatUnavailable(exceptions.ALREADY_SEATED)
+        if community.blocked_between(
+            owner_ids=[s.user_id for s in match.seats.all() if s.user_id],
+            other_id=user.pk,
+        ):
+            # Someone seated blocked them (issue 24): silently, as a full match.
+            raise exceptions.SeatUnavailable(exceptions.NO_FREE_SEAT)
         if match.clock_control() is None and not match.private:
             raise exceptions.SeatUnavailable(exceptions.UNTIMED_ROBOTS_ONLY)
         seat = _first_free_seat(match)

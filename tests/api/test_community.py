@@ -51,3 +51,17 @@ def test_a_caller_without_token_is_401(api_for, bob):
 
 def test_the_profile_still_answers(api_for, alice, bob):
     assert api_for(alice).get("/api/players/Bob/").status_code == 200
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_blocked_person_joins_as_if_the_match_were_full(api_for, alice, carol):
+    from games import services
+
+    match = services.match_create(user=alice, game_slug="toy", seats=3)
+    api_for(alice).post("/api/players/Carol/block/")
+
+    response = api_for(carol).post(f"/api/matches/{match.id}/join/")
+
+    assert response.status_code == 409
+    assert response.json() == {"detail": "There is no free seat left."}
+    assert not match.seats.filter(user=carol).exists()
