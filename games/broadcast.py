@@ -155,3 +155,15 @@ def _sender_loop() -> asyncio.AbstractEventLoop:
             ).start()
             _sender = (os.getpid(), loop)
         return _sender[1]
+
+
+def chat_line_on_commit(*, line_id: int, match_id: int | None) -> None:
+    """After commit, tell the sockets of a match (or of the lobby) of a new chat line.
+
+    Its own event ("chat.line", the line's id only): each consumer renders
+    the line for its viewer (mutes, blocks) and appends it without
+    rendering the board again (issue 24).
+    """
+    group = LOBBY_GROUP if match_id is None else match_group(match_id)
+    event = {"type": "chat.line", "line_id": line_id, "match_id": match_id}
+    transaction.on_commit(lambda: _group_send(group, event), robust=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from games import fairness_views, player_views, ranking_views, replay_views, views
+from games.chat import views as chat_views
 
 app_name = "games"
 urlpatterns = [
@@ -12,6 +13,8 @@ urlpatterns = [
     path("play/<slug:game_slug>/new/", views.match_create, name="match_create"),
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/join/", views.match_join, name="match_join"),
+    path("matches/<int:match_id>/chat/", chat_views.match_chat, name="match_chat"),
+    path("chat/", chat_views.lobby_chat, name="lobby_chat"),
     path(
         "matches/<int:match_id>/robots/", views.match_robot_add, name="match_robot_add"
     ),

@@ -22,10 +22,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import exceptions
+from games import broadcast, exceptions
 from games.models import CHAT_LINE_MAX, ChatLine, Match
-
-from . import signals
 
 # At most this many lines per person in each window of this many seconds.
 CHAT_RATE_LINES = 5
@@ -87,7 +85,7 @@ def chat_post(*, user: User, match: Match | None, text: str) -> ChatLine:
     ChatRefused (400 empty or over CHAT_LINE_MAX characters, 403 muted or
     suspended, 429 too fast) and exceptions.NotSeated (403) for a person
     without a seat at `match`. The line's `created_at` is now (UTC); the
-    announcement (`signals.chat_line_posted`) goes out after commit.
+    sockets hear of it after commit (broadcast.chat_line_on_commit).
     """
     now = timezone.now()
     if user.suspended_until is not None and user.suspended_until > now:
@@ -111,7 +109,5 @@ def chat_post(*, user: User, match: Match | None, text: str) -> ChatLine:
         line = ChatLine.objects.create(
             match=match, author=user, text=clean, created_at=now
         )
-        transaction.on_commit(
-            lambda: signals.chat_line_posted.send(ChatLine, line=line)
-        )
+        broadcast.chat_line_on_commit(line_id=line.id, match_id=line.match_id)
     return line

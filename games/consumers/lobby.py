@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from games.broadcast import LOBBY_GROUP, user_group
 
 from .presence import presence_start, presence_stop
-from .renders import lobby_render, my_matches_render
+from .renders import chat_line_render, lobby_render, my_matches_render
 from .shared import (
     RENDERS,
     LayerGroups,
@@ -65,6 +65,17 @@ class LobbyConsumer(PersonConsumer):
         else:
             html = await RENDERS.get(("lobby", change, language), render)
         await self.part_send("lobby", html)
+
+    async def chat_line(self, event: dict[str, Any]) -> None:
+        """Handle "chat.line": append the line if this viewer may read it.
+
+        The board is not rendered again (issue 24).
+        """
+        html = await database_sync_to_async(chat_line_render)(
+            int(event["line_id"]), self.user_id
+        )
+        if html:
+            await self.send(text_data=html)
 
     async def _catch_up(self) -> None:
         # The lobby has no version to compare: it renders its lists again

@@ -23,7 +23,7 @@ from games.broadcast import match_group, user_group
 from games.models import Match, Seat
 
 from .presence import presence_start, presence_stop
-from .renders import board_render, turn_count_render
+from .renders import board_render, chat_line_render, turn_count_render
 from .shared import (
     CLOSE_FORBIDDEN,
     RENDERS,
@@ -111,6 +111,17 @@ class MatchConsumer(PersonConsumer):
             if not event.get("moved") and self.authenticated:
                 self.position = await database_sync_to_async(self._viewer_position)()
             await self._push(change=event.get("change"))
+
+    async def chat_line(self, event: dict[str, Any]) -> None:
+        """Handle "chat.line": append the line if this viewer may read it.
+
+        The board is not rendered again (issue 24).
+        """
+        html = await database_sync_to_async(chat_line_render)(
+            int(event["line_id"]), self.user_id
+        )
+        if html:
+            await self.send(text_data=html)
 
     async def _push(self, *, change: str | None, newer: bool = False) -> None:
         """Render and send the board; `newer`: only if its version is new here."""

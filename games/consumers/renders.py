@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import selectors
+from games.chat.selectors import chat_entry_for
 from games.notifications.services import unread_count
 
 
@@ -101,3 +102,16 @@ def bell_render(user_id: int, language: str) -> str:
         return render_to_string(
             "_partials/bell.html", {"bell_count": count, "oob": True}
         )
+
+
+def chat_line_render(line_id: int, viewer_id: int | None) -> str:
+    """Return chat line `line_id` as an append to the viewer's `#chat-lines`.
+
+    "" when the viewer may not read it (games.chat.selectors.chat_entry_for).
+    Never the board: a chat line does not re-render it (issue 24).
+    """
+    line = chat_entry_for(line_id=line_id, viewer_id=viewer_id)
+    if line is None:
+        return ""
+    html = render_to_string("games/_chat.html#chat-line", {"line": line})
+    return f'<div hx-swap-oob="beforeend:#chat-lines">{html}</div>'

@@ -107,8 +107,9 @@ def test_the_lobby_reads_a_fixed_number_of_queries(
     services.match_create(user=bob, game_slug="toy", seats=3)
 
     # Session, user; my matches and their seats; open matches and their
-    # seats; finished matches (none); the bell's unread count.
-    with django_assert_max_num_queries(8):
+    # seats; finished matches (none); the bell's unread count; the lobby
+    # chat's lines (one query, mutes and blocks as subqueries: issue 24).
+    with django_assert_max_num_queries(9):
         alice_client.get("/play/")
     assert _queries(lambda: alice_client.get("/play/")) == few + 1  # open seats
 
@@ -151,8 +152,9 @@ def test_the_board_page_reads_a_fixed_number_of_queries(
 
     # Session, user, match, seats with players, log (moves, table events);
     # the seat's last move (the recap, issue 23); the person's turn count
-    # (the tab title); the bell's unread count.
-    with django_assert_max_num_queries(9):
+    # (the tab title); the bell's unread count; the chat's lines (one
+    # query, mutes and blocks as subqueries: issue 24).
+    with django_assert_max_num_queries(10):
         client.get(f"/matches/{match.id}/")
     assert _queries(lambda: client.get(f"/matches/{match.id}/")) == before
 
