@@ -22,6 +22,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.ratelimits import RateLimitsUnavailable
 from games import broadcast, exceptions
 from games.models import CHAT_LINE_MAX, ChatLine, Match
 
@@ -33,6 +34,7 @@ CHAT_EMPTY = _("Write something first.")
 CHAT_TOO_LONG = _("A chat line has at most 500 characters.")
 CHAT_TOO_FAST = _("You are writing too fast. Wait a few seconds.")
 CHAT_MUTED = _("You may not chat until %(until)s.")
+CHAT_UNAVAILABLE = _("Chat is unavailable for a moment. Try again shortly.")
 CHAT_SUSPENDED = _("Your account is suspended until %(until)s.")
 
 
@@ -83,9 +85,10 @@ def chat_post(*, user: User, match: Match | None, text: str) -> ChatLine:
     The caller has already checked that `user` may see `match`
     (games.selectors.access; pages and API answer 404 otherwise). Raises
     ChatRefused (400 empty or over CHAT_LINE_MAX characters, 403 muted or
-    suspended, 429 too fast) and exceptions.NotSeated (403) for a person
-    without a seat at `match`. The line's `created_at` is now (UTC); the
-    sockets hear of it after commit (broadcast.chat_line_on_commit).
+    suspended, 429 too fast, 503 while the rate limits' store is down)
+    and exceptions.NotSeated (403) for a person without a seat at `match`.
+    The line's `created_at` is now (UTC); the sockets hear of it after
+    commit (broadcast.chat_line_on_commit).
     """
     now = timezone.now()
     if user.suspended_until is not None and user.suspended_until > now:
@@ -103,7 +106,12 @@ def chat_post(*, user: User, match: Match | None, text: str) -> ChatLine:
         raise ChatRefused(CHAT_TOO_LONG)
     if match is not None and not match.seats.filter(user=user).exists():
         raise exceptions.NotSeated
-    if not _rate_allowed(user, now):
+    try:
+        allowed = _rate_allowed(user, now)
+    except RateLimitsUnavailable:
+        # Fail closed, as every rate limit (accounts.ratelimits).
+        raise ChatRefused(CHAT_UNAVAILABLE, 503) from None
+    if not allowed:
         raise ChatRefused(CHAT_TOO_FAST, 429)
     with transaction.atomic():
         line = ChatLine.objects.create(

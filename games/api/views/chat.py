@@ -173,6 +173,7 @@ class MatchChatView(APIView):
                     404: NO_MATCH,
                     415: NOT_JSON_BODY,
                     429: "Too many lines in a short time: wait a few seconds.",
+                    503: "The rate limits' store is down: try again shortly.",
                 }
             ),
         },

@@ -139,3 +139,18 @@ def test_links_wait_a_day_after_sign_up(alice):
         assert chat_page(match=None, viewer=None).lines[0].links is False
     with time_machine.travel(alice.date_joined + timedelta(days=1), tick=False):
         assert chat_page(match=None, viewer=None).lines[0].links is True
+
+
+def test_the_rate_limit_fails_closed_while_its_store_is_down(alice, monkeypatch):
+    from accounts.ratelimits import RateLimitsUnavailable
+
+    def down(*args, **kwargs):
+        raise RateLimitsUnavailable("down")
+
+    monkeypatch.setattr(cache, "add", down)
+
+    with pytest.raises(ChatRefused) as refused:
+        chat_post(user=alice, match=None, text="hi")
+
+    assert refused.value.status_code == 503
+    assert not ChatLine.objects.exists()
