@@ -144,8 +144,9 @@ def test_a_finished_rated_board_reads_one_query_more(
     client.get(f"/matches/{match.id}/")  # the first request logs in
     token.get(f"/api/matches/{match.id}/")
 
-    # As tests/games/test_query_counts.py's board (8), and the changes.
-    with django_assert_max_num_queries(9):
+    # As tests/games/test_query_counts.py's board (8), and the changes, and
+    # the chat's lines (one query, issue 24).
+    with django_assert_max_num_queries(10):
         client.get(f"/matches/{match.id}/")
     # As its API match get (3), and the changes.
     with django_assert_max_num_queries(4):
