@@ -115,3 +115,12 @@ def test_the_blocker_does_not_see_the_blocked_persons_lines(client_for, alice, b
     chat_post(user=bob, match=None, text="can you hear me")
 
     assert "can you hear me" not in client_for(alice).get("/play/").content.decode()
+
+
+def test_a_seat_writes_at_the_match_without_script(client_for, started_match, alice):
+    url = f"/matches/{started_match.id}/"
+
+    response = client_for(alice).post(f"{url}chat/", {"text": "my turn soon"})
+
+    assert (response.status_code, response["Location"]) == (302, url)
+    assert ChatLine.objects.get().match == started_match
