@@ -155,3 +155,16 @@ def _sender_loop() -> asyncio.AbstractEventLoop:
             ).start()
             _sender = (os.getpid(), loop)
         return _sender[1]
+
+
+def user_sockets_close_on_commit(user_id: int) -> None:
+    """After commit, close every open socket of person `user_id` (a ban, issue 24).
+
+    Each consumer in the person's group answers "user.closed" by closing.
+    """
+    group = user_group(user_id)
+
+    def send() -> None:
+        _group_send(group, {"type": "user.closed"})
+
+    transaction.on_commit(send, robust=True)

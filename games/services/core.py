@@ -76,11 +76,23 @@ def active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
     """
     if match.status != Match.Status.ACTIVE:
         raise exceptions.MatchNotActive()
+    play_allowed_require(user)
     seats = match_seats(match)
     seat = next((s for s in seats if s.user_id == user.id), None)
     if seat is None:
         raise exceptions.NotSeated()
     return seats, seat
+
+
+def play_allowed_require(user: User) -> None:
+    """Refuse a suspended person (issue 24): raises Suspended until `suspended_until`.
+
+    The one check every door meets: moves and seat actions through
+    `active_seat_of`, joining and creating through their services.
+    """
+    until = user.suspended_until
+    if until is not None and until > timezone.now():
+        raise exceptions.Suspended()
 
 
 def match_state(match: Match) -> Any:

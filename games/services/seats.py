@@ -13,6 +13,7 @@ from games.selectors import autoplay_offer_reached, match_require_visible
 
 from .core import (
     active_seat_of,
+    play_allowed_require,
     match_finish,
     match_lock,
     match_seats,
@@ -42,6 +43,7 @@ def seat_claim(
     (UNTIMED_ROBOTS_ONLY: such a match has no strangers, see `match_create`).
     """
     client_seed = client_seed_clean(client_seed)
+    play_allowed_require(user)
     with transaction.atomic():
         match = match_lock(match_id)
         match_require_visible(match=match, user=user, invite=invite)
