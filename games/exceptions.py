@@ -149,8 +149,7 @@ class InvalidMove(MatchError):
 
 
 SUSPENDED = _(
-    "A moderator has suspended your account: you cannot play until the "
-    "suspension ends."
+    "A moderator has suspended your account: you cannot play until the suspension ends."
 )
 
 

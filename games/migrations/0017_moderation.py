@@ -14,6 +14,11 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.AlterField(
+            model_name='notification',
+            name='kind',
+            field=models.CharField(choices=[('your_turn', 'Your turn'), ('time_low', 'Your time is running out'), ('timed_out', 'You timed out'), ('seat_lost', 'A robot now plays your seat'), ('match_started', 'A match started'), ('match_finished', 'A match finished'), ('match_cancelled', 'A match was cancelled'), ('player_joined', 'Someone joined your match'), ('vacation_ending', 'Your vacation ends tomorrow'), ('report_handled', 'Your report was handled')], max_length=32, verbose_name='kind'),
+        ),
+        migrations.AlterField(
             model_name='seat',
             name='left_reason',
             field=models.CharField(blank=True, choices=[('resigned', 'resigned'), ('timed_out', 'timed out too often'), ('sanctioned', 'removed by a moderator')], max_length=16, verbose_name='left because'),

@@ -33,6 +33,7 @@ class Notification(models.Model):
         MATCH_CANCELLED = "match_cancelled", _("A match was cancelled")
         PLAYER_JOINED = "player_joined", _("Someone joined your match")
         VACATION_ENDING = "vacation_ending", _("Your vacation ends tomorrow")
+        REPORT_HANDLED = "report_handled", _("Your report was handled")
 
     class EmailState(models.TextChoices):
         NONE = "", _("no e-mail")

@@ -65,6 +65,8 @@ def title(notification: Notification) -> str:
         }
     if kind == Kind.VACATION_ENDING:
         return _("Your vacation ends tomorrow")
+    if kind == Kind.REPORT_HANDLED:
+        return _("A moderator has handled your report")
     return _("Something happened at Spielpost")
 
 
@@ -89,4 +91,8 @@ def line(notification: Notification) -> str:
         return _("Your clock ran out three turns in a row.")
     if kind == Kind.VACATION_ENDING:
         return _("Your clocks run again when it ends.")
+    if kind == Kind.REPORT_HANDLED:
+        return _("Thank you for telling us about %(name)s.") % {
+            "name": params.get("name", "?")
+        }
     return whom

@@ -67,7 +67,9 @@ def chat_line_hide(*, line_id: int, actor: User, reason: str) -> Sanction:
         line.hidden_at = now
         line.hidden_by = actor
         line.save(update_fields=["hidden_at", "hidden_by"])
-        if line.match_id is not None:
+        if line.match is not None:
+            # The board's chat shows the line no more (the chat has no
+            # event of its own for a hidden line).
             broadcast.match_changed_on_commit(line.match)
         return _record(
             line.author,
@@ -132,9 +134,7 @@ def ban(*, user: User, actor: User, reason: str) -> Sanction:
     return sanction
 
 
-def display_name_change(
-    *, user: User, actor: User, reason: str, name: str
-) -> Sanction:
+def display_name_change(*, user: User, actor: User, reason: str, name: str) -> Sanction:
     """Replace `user`'s display name with `name` (blank: their username is shown).
 
     The new name must pass the sign-up rules (accounts.names). Raises

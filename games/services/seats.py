@@ -13,12 +13,12 @@ from games.selectors import autoplay_offer_reached, match_require_visible
 
 from .core import (
     active_seat_of,
-    play_allowed_require,
     match_finish,
     match_lock,
     match_seats,
     match_start_if_full,
     match_state,
+    play_allowed_require,
     robot_name_resolve,
     seat_controller_set,
 )

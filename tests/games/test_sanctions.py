@@ -88,7 +88,9 @@ def test_a_moderator_does_not_sanction_themself(moderator):
 
 def test_a_mute_records_until(alice, moderator):
     until = NOW + timedelta(hours=3)
-    sanction = sanctions.chat_mute(user=alice, actor=moderator, reason="spam", until=until)
+    sanction = sanctions.chat_mute(
+        user=alice, actor=moderator, reason="spam", until=until
+    )
     alice.refresh_from_db()
     assert alice.chat_muted_until == until
     assert (sanction.kind, sanction.until) == (Sanction.Kind.MUTED, until)
@@ -108,7 +110,9 @@ def test_suspension_hands_running_seats_to_robots(
     assert started_match.seats.get(user=bob).controller == Seat.Controller.PERSON
     started_match.refresh_from_db()
     assert started_match.status == started_match.Status.ACTIVE
-    event = MatchEvent.objects.get(match=started_match, kind=MatchEvent.Kind.SEAT_HANDED)
+    event = MatchEvent.objects.get(
+        match=started_match, kind=MatchEvent.Kind.SEAT_HANDED
+    )
     assert event.actor == moderator
     assert Sanction.objects.get(person=alice).until == until
 
@@ -133,17 +137,25 @@ def test_a_suspended_person_cannot_move_join_or_create(
         )
 
 
-def test_a_suspended_person_is_refused_at_the_api_token_door(open_match, bob, moderator):
+def test_a_suspended_person_is_refused_at_the_api_token_door(
+    open_match, bob, moderator
+):
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_get_or_create(user=bob).key}")
-    sanctions.suspend(user=bob, actor=moderator, reason="x", until=NOW + timedelta(days=1))
+    client.credentials(
+        HTTP_AUTHORIZATION=f"Token {api_token_get_or_create(user=bob).key}"
+    )
+    sanctions.suspend(
+        user=bob, actor=moderator, reason="x", until=NOW + timedelta(days=1)
+    )
     answer = client.post(f"/api/matches/{open_match.id}/join/", {}, format="json")
     assert answer.status_code == 403
     assert answer.json() == {"detail": str(exceptions.SUSPENDED)}
 
 
 def test_a_suspension_ends_at_its_date(open_match, bob, moderator):
-    sanctions.suspend(user=bob, actor=moderator, reason="x", until=NOW + timedelta(days=1))
+    sanctions.suspend(
+        user=bob, actor=moderator, reason="x", until=NOW + timedelta(days=1)
+    )
     bob.refresh_from_db()
     with time_machine.travel(NOW + timedelta(days=1, seconds=1), tick=False):
         services.seat_claim(match_id=open_match.id, user=bob)

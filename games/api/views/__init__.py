@@ -18,6 +18,7 @@ from .moves import MoveSubmitView
 from .players import PlayerDetailView
 from .rankings import RankingsView
 from .records import HistoryView, MatchRecordView
+from .reports import ReportListView
 from .seats import (
     MatchAutoplayDeclineView,
     MatchAutoplayView,
@@ -46,6 +47,7 @@ __all__ = [
     "MatchTakeBackView",
     "MoveSubmitView",
     "RankingsView",
+    "ReportListView",
     "PlayerDetailView",
     "TokenView",
     "VacationView",

@@ -1,0 +1,117 @@
+"""The API's report door: `POST /api/reports/` (issue 24, "Reports").
+
+Files the caller's report through games.services.moderation_reports
+(`report_file`), the same service as the pages' report forms.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from games.api.serializers import StrictIntegerField
+from games.models import Report
+from games.selectors.profiles import player_by_name
+from games.services.moderation_reports import (
+    NO_SUCH_PERSON,
+    REPORT_TEXT_MAX,
+    ReportRefused,
+    report_file,
+)
+
+from .base import (
+    CSRF,
+    JSON_ONLY,
+    UNAUTHENTICATED,
+    AuthedRequest,
+    body_valid,
+    error_responses,
+)
+
+
+class ReportRequestSerializer(serializers.Serializer[Any]):
+    """A report: what (`kind`), about whom, why (`reason` + free `text`)."""
+
+    kind = serializers.ChoiceField(
+        choices=Report.Kind.values,
+        help_text="`chat_line` (give `chat_line`), `display_name` or `profile` "
+        "(give `player`), `match` (give `match` and `player`).",
+    )
+    reason = serializers.ChoiceField(choices=Report.Reason.values)
+    text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=REPORT_TEXT_MAX,
+        default="",
+        help_text="What happened, in your words (optional).",
+    )
+    player = serializers.CharField(
+        required=False,
+        max_length=150,
+        help_text="The reported person's public name (not for `chat_line`).",
+    )
+    chat_line = StrictIntegerField(
+        required=False, min_value=1, help_text="The reported chat line's id."
+    )
+    match = StrictIntegerField(
+        required=False, min_value=1, help_text="The match the person is reported at."
+    )
+
+
+_REPORT_FILED = inline_serializer(
+    "ReportFiled",
+    fields={
+        "id": serializers.IntegerField(),
+        "created_at": serializers.DateTimeField(help_text="ISO 8601, UTC."),
+    },
+)
+
+
+class ReportListView(APIView):
+    """Report a person to the moderators: a chat line, a name, a profile, a match.
+
+    A moderator looks at it and you get a notice once it is handled.
+    """
+
+    parser_classes = JSON_ONLY
+
+    @extend_schema(
+        request=ReportRequestSerializer,
+        responses={
+            201: _REPORT_FILED,
+            **error_responses(
+                {
+                    400: "Unreadable body, an unknown kind or reason, no such "
+                    "player, chat line or match (or one you cannot see), or "
+                    "a report about yourself.",
+                    401: UNAUTHENTICATED,
+                    403: CSRF,
+                    415: "A body that is not JSON.",
+                    429: "Too many reports in the last hour: try again later.",
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest) -> Response:
+        data = body_valid(ReportRequestSerializer, request)
+        reported: User | None = None
+        if "player" in data:
+            try:
+                reported = player_by_name(name=data["player"])
+            except User.DoesNotExist:
+                raise ReportRefused(NO_SUCH_PERSON) from None
+        report = report_file(
+            reporter=request.user,
+            kind=data["kind"],
+            reason=data["reason"],
+            text=data["text"],
+            reported=reported,
+            chat_line_id=data.get("chat_line"),
+            match_id=data.get("match"),
+        )
+        return Response({"id": report.id, "created_at": report.created_at}, status=201)
