@@ -54,6 +54,21 @@ class ReportRefused(exceptions.MatchError):
     page_status_code = 400
 
 
+class ReportNotFound(ReportRefused):
+    """The reported person, chat line or match is unknown or hidden from the reporter (404)."""
+
+    status_code = 404
+    page_status_code = 404
+
+
+class ReportSelf(ReportRefused):
+    """A report about oneself (409)."""
+
+    default_message = NOT_YOURSELF
+    status_code = 409
+    page_status_code = 409
+
+
 class ReportsTooMany(exceptions.MatchError):
     """The person filed REPORTS_PER_HOUR reports in the last hour (429)."""
 
@@ -78,8 +93,11 @@ def report_file(
     report names the line (`chat_line_id`; its author is the reported
     person); a match report names the match and the `reported` person
     seated there; a display-name or profile report names `reported`.
-    Raises ReportRefused (400) for bad input (each message says what) and
-    ReportsTooMany (429) past REPORTS_PER_HOUR in the last hour.
+    Raises ReportRefused (400) for an unknown kind or reason or a text too
+    long, ReportNotFound (404) for no such person, line or match (or one the
+    reporter cannot see, or none named for the kind), ReportSelf (409) for
+    a report about oneself, and ReportsTooMany (429) past REPORTS_PER_HOUR
+    in the last hour; each message says what.
     """
     if kind not in Report.Kind.values:
         raise ReportRefused(UNKNOWN_KIND)
@@ -99,9 +117,9 @@ def report_file(
     elif kind == Report.Kind.MATCH:
         match = _match_with(reporter, match_id, reported)
     if reported is None or not reported.is_active:
-        raise ReportRefused(NO_SUCH_PERSON)
+        raise ReportNotFound(NO_SUCH_PERSON)
     if reported.pk == reporter.pk:
-        raise ReportRefused(NOT_YOURSELF)
+        raise ReportSelf()
     if match is not None:
         context["match"] = reverse("games:match_detail", args=[match.id])
     context["name"] = reported.name
@@ -171,7 +189,7 @@ def _line_visible(reporter: User, line_id: int | None) -> ChatLine:
     if line is None or (
         line.match is not None and not match_visible_to(match=line.match, user=reporter)
     ):
-        raise ReportRefused(NO_SUCH_LINE)
+        raise ReportNotFound(NO_SUCH_LINE)
     return line
 
 
@@ -203,5 +221,5 @@ def _match_with(reporter: User, match_id: int | None, reported: User | None) -> 
         or not match_visible_to(match=match, user=reporter)
         or not match.seats.filter(user=reported).exists()
     ):
-        raise ReportRefused(NO_SUCH_MATCH)
+        raise ReportNotFound(NO_SUCH_MATCH)
     return match

@@ -103,9 +103,9 @@ def test_a_match_report_keeps_the_match_link_and_earlier_reports(
         ),
     ],
 )
-def test_bad_reports_answer_400_saying_what(api_for, alice, bob, body, message):
+def test_bad_reports_are_refused_saying_what(api_for, alice, bob, body, message):
     answer = api_for(alice).post("/api/reports/", body, format="json")
-    assert answer.status_code == 400
+    assert answer.status_code == (409 if message == reports.NOT_YOURSELF else 404)
     assert answer.json() == {"detail": str(message)}
     assert not Report.objects.exists()
 

@@ -20,7 +20,7 @@ from games.selectors.profiles import player_by_name
 from games.services.moderation_reports import (
     NO_SUCH_PERSON,
     REPORT_TEXT_MAX,
-    ReportRefused,
+    ReportNotFound,
     report_file,
 )
 
@@ -86,9 +86,11 @@ class ReportListView(APIView):
             201: _REPORT_FILED,
             **error_responses(
                 {
-                    400: "Unreadable body, an unknown kind or reason, no such "
-                    "player, chat line or match (or one you cannot see), or "
-                    "a report about yourself.",
+                    400: "Unreadable body, an unknown kind or reason, or a "
+                    "text too long.",
+                    404: "No such player, chat line or match (or one you "
+                    "cannot see), or none named for the kind.",
+                    409: "A report about yourself.",
                     401: UNAUTHENTICATED,
                     403: CSRF,
                     415: "A body that is not JSON.",
@@ -104,7 +106,7 @@ class ReportListView(APIView):
             try:
                 reported = player_by_name(name=data["player"])
             except User.DoesNotExist:
-                raise ReportRefused(NO_SUCH_PERSON) from None
+                raise ReportNotFound(NO_SUCH_PERSON) from None
         report = report_file(
             reporter=request.user,
             kind=data["kind"],
