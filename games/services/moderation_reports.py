@@ -195,7 +195,11 @@ def _line_visible(reporter: User, line_id: int | None) -> ChatLine:
 
 def _lines_around(line: ChatLine) -> list[dict[str, Any]]:
     """Return the CONTEXT_LINES lines before and after `line` in its chat, in order."""
-    chat = ChatLine.objects.filter(match_id=line.match_id).select_related("author")
+    chat = ChatLine.objects.select_related("author")
+    if line.match_id is None:
+        chat = chat.filter(match__isnull=True)
+    else:
+        chat = chat.filter(match_id=line.match_id)
     before = list(chat.filter(id__lt=line.id).order_by("-id")[:CONTEXT_LINES])
     after = list(chat.filter(id__gt=line.id).order_by("id")[:CONTEXT_LINES])
     return [
