@@ -4,11 +4,57 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+# The `moderator` group (issue 24): exactly what the moderators' admin
+# needs, no superuser. Matches, seats, moves and table events to read (a
+# running match shows only what a spectator sees, games/admin/spectator.py),
+# `change_match` for the match actions (abort, deadline, pause, hand a
+# seat over), reports to read and resolve, sanctions to read and record,
+# persons to read (their sanctions inline, the sanction actions).
+MODERATOR_GROUP = "moderator"
+MODERATOR_PERMISSIONS = [
+    ("games", "view_match"),
+    ("games", "change_match"),
+    ("games", "view_seat"),
+    ("games", "view_move"),
+    ("games", "view_matchevent"),
+    ("games", "view_report"),
+    ("games", "change_report"),
+    ("games", "view_sanction"),
+    ("games", "add_sanction"),
+    ("accounts", "view_user"),
+]
+
+
+def moderator_group_create(apps, schema_editor):
+    """Create the `moderator` group with MODERATOR_PERMISSIONS (permissions first)."""
+    from django.contrib.auth.management import create_permissions
+
+    for app_config in apps.get_app_configs():
+        app_config.models_module = True
+        create_permissions(app_config, apps=apps, verbosity=0)
+        app_config.models_module = None
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    group, _ = Group.objects.get_or_create(name=MODERATOR_GROUP)
+    group.permissions.set(
+        [
+            Permission.objects.get(content_type__app_label=app, codename=codename)
+            for app, codename in MODERATOR_PERMISSIONS
+        ]
+    )
+
+
+def moderator_group_delete(apps, schema_editor):
+    apps.get_model("auth", "Group").objects.filter(name=MODERATOR_GROUP).delete()
+
 
 class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0016_chat'),
+        ('accounts', '0009_community'),
+        ('auth', '0012_alter_user_first_name_max_length'),
+        ('contenttypes', '0002_remove_content_type_name'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -65,4 +111,5 @@ class Migration(migrations.Migration):
                 'indexes': [models.Index(fields=['resolved_at', 'reported', 'created_at'], name='report_queue_idx')],
             },
         ),
+        migrations.RunPython(moderator_group_create, moderator_group_delete),
     ]

@@ -24,7 +24,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import User
 from accounts.names import player_name_validate
-from games import broadcast
+from games import broadcast, exceptions
 from games.models import ChatLine, LeaveReason, Match, MatchEvent, Sanction, Seat
 
 from .core import match_lock
@@ -43,12 +43,14 @@ ALREADY_BANNED = _("This person is already banned.")
 SAME_NAME = _("That is already the display name.")
 
 
-class ModerationRefused(Exception):
-    """A sanction refused for its input; `message` says why, nothing changed."""
+class ModerationRefused(exceptions.MatchError):
+    """A sanction refused for its input; `message` says why, nothing changed.
 
-    def __init__(self, message: object) -> None:
-        self.message = message
-        super().__init__(str(message))
+    A MatchError, so the admin's `run_service` reports it like the match
+    moderation's refusals.
+    """
+
+    status_code = 400
 
 
 def chat_line_hide(*, line_id: int, actor: User, reason: str) -> Sanction:
@@ -149,7 +151,7 @@ def display_name_change(*, user: User, actor: User, reason: str, name: str) -> S
         try:
             player_name_validate(name, user=user)
         except ValidationError as error:
-            raise ModerationRefused(error.messages[0]) from None
+            raise ModerationRefused(str(error.messages[0])) from None
         if len(name) > User._meta.get_field("display_name").max_length:  # type: ignore[operator]
             raise ModerationRefused(_("That name is too long."))
     with transaction.atomic():
