@@ -28,6 +28,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.db.models.expressions import Combinable
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils import timezone
@@ -216,7 +217,7 @@ class ReportAdmin(SanctionActions, ReadOnlyAdmin):
     list_filter = [OpenFilter, "kind", "reason"]
     list_select_related = ["reported", "reporter"]
     search_fields = ["reported__username", "reported__display_name"]
-    fields = [
+    fields = (
         "reported",
         "reporter",
         "kind",
@@ -227,7 +228,7 @@ class ReportAdmin(SanctionActions, ReadOnlyAdmin):
         "resolved_at",
         "resolved_by",
         "action",
-    ]
+    )
     readonly_fields = fields
     actions = ["resolve", "hide_line", "mute", "suspend", "ban", "rename"]
 
@@ -260,7 +261,7 @@ class ReportAdmin(SanctionActions, ReadOnlyAdmin):
             group_since=Subquery(oldest_open, output_field=DateTimeField()),
         ).order_by(*self.get_ordering(request))
 
-    def get_ordering(self, request: HttpRequest) -> list[str]:
+    def get_ordering(self, request: HttpRequest) -> list[str | Combinable]:
         # The queue's grouping (annotated in get_queryset).
         return ["is_resolved", "group_since", "reported_id", "created_at", "id"]
 
@@ -372,7 +373,7 @@ class SanctionAdmin(ReadOnlyAdmin):
     list_filter = ["kind", "created_at"]
     list_select_related = ["person", "actor"]
     search_fields = ["person__username", "person__display_name"]
-    readonly_fields = [
+    readonly_fields = (
         "person",
         "kind",
         "actor",
@@ -380,7 +381,7 @@ class SanctionAdmin(ReadOnlyAdmin):
         "until",
         "reason",
         "detail",
-    ]
+    )
     fields = readonly_fields
 
 
@@ -391,7 +392,7 @@ class SanctionInline(admin.TabularInline[Sanction, User]):
     fk_name = "person"
     extra = 0
     can_delete = False
-    fields = ["kind", "actor", "created_at", "until", "reason", "detail"]
+    fields = ("kind", "actor", "created_at", "until", "reason", "detail")
     readonly_fields = fields
     verbose_name_plural = _("sanctions")
 
@@ -409,8 +410,9 @@ class ModeratedUserAdmin(SanctionActions, UserAdmin):
     games; games is installed after accounts, so this runs last).
     """
 
-    inlines = [*UserAdmin.inlines, SanctionInline]
-    actions = [*(UserAdmin.actions or []), "mute", "suspend", "ban", "rename"]
+    # accounts' UserAdmin has no inlines or actions of its own.
+    inlines = [SanctionInline]
+    actions = ["mute", "suspend", "ban", "rename"]
 
     def person_of(self, row: Any) -> User:
         return row  # type: ignore[no-any-return]

@@ -25,7 +25,7 @@ def report_form(
     """Return the form's context: kinds, reasons, the persons one may report."""
     request = context.get("request")
     viewer = getattr(request, "user", None)
-    if viewer is None or not viewer.is_authenticated:
+    if request is None or viewer is None or not viewer.is_authenticated:
         return {"shown": False}
     if person is not None:
         return {
