@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from games.api.serializers import StrictIntegerField
+from games.api.serializers import StrictCharField, StrictIntegerField
 from games.models import Report
 from games.selectors.profiles import player_by_name
 from games.services.moderation_reports import (
@@ -33,6 +33,36 @@ from .base import (
     error_responses,
 )
 
+# What the text fields accept, as the schema states it: DRF's CharField
+# refuses NUL, and a name blank after trimming (as the token view's fields).
+_NO_NUL = "^[^\\x00]*$"
+_NOT_BLANK = "^[^\\x00]*[^\\s\\x00\\x1c-\\x1f\\x85][^\\x00]*$"
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "maxLength": REPORT_TEXT_MAX,
+        "pattern": _NO_NUL,
+        "description": "What happened, in your words (optional).",
+    }
+)
+class _TextField(StrictCharField):
+    """The reporter's free text: up to REPORT_TEXT_MAX characters, no NUL."""
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 150,
+        "pattern": _NOT_BLANK,
+        "description": "The reported person's public name (not for `chat_line`).",
+    }
+)
+class _NameField(StrictCharField):
+    """A person's public name: some text besides spaces, no NUL."""
+
 
 class ReportRequestSerializer(serializers.Serializer[Any]):
     """A report: what (`kind`), about whom, why (`reason` + free `text`)."""
@@ -43,18 +73,10 @@ class ReportRequestSerializer(serializers.Serializer[Any]):
         "(give `player`), `match` (give `match` and `player`).",
     )
     reason = serializers.ChoiceField(choices=Report.Reason.values)
-    text = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=REPORT_TEXT_MAX,
-        default="",
-        help_text="What happened, in your words (optional).",
+    text = _TextField(
+        required=False, allow_blank=True, max_length=REPORT_TEXT_MAX, default=""
     )
-    player = serializers.CharField(
-        required=False,
-        max_length=150,
-        help_text="The reported person's public name (not for `chat_line`).",
-    )
+    player = _NameField(required=False, max_length=150)
     chat_line = StrictIntegerField(
         required=False, min_value=1, help_text="The reported chat line's id."
     )
