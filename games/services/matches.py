@@ -64,7 +64,7 @@ def match_create(
     an unknown preset or a custom control out of bounds; nothing is created
     then. Raises Suspended (403) for a suspended person.
     """
-    play_allowed_require(user)
+    play_allowed_require(user, reload=True)
     try:
         rules = registry.rules_for(game_slug)
     except KeyError:

@@ -43,7 +43,7 @@ def seat_claim(
     (UNTIMED_ROBOTS_ONLY: such a match has no strangers, see `match_create`).
     """
     client_seed = client_seed_clean(client_seed)
-    play_allowed_require(user)
+    play_allowed_require(user, reload=True)
     with transaction.atomic():
         match = match_lock(match_id)
         match_require_visible(match=match, user=user, invite=invite)
