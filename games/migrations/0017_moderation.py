@@ -62,7 +62,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='notification',
             name='kind',
-            field=models.CharField(choices=[('your_turn', 'Your turn'), ('time_low', 'Your time is running out'), ('timed_out', 'You timed out'), ('seat_lost', 'A robot now plays your seat'), ('match_started', 'A match started'), ('match_finished', 'A match finished'), ('match_cancelled', 'A match was cancelled'), ('player_joined', 'Someone joined your match'), ('vacation_ending', 'Your vacation ends tomorrow'), ('report_handled', 'Your report was handled')], max_length=32, verbose_name='kind'),
+            field=models.CharField(choices=[('your_turn', 'Your turn'), ('time_low', 'Your time is running out'), ('timed_out', 'You timed out'), ('seat_lost', 'A robot now plays your seat'), ('match_started', 'A match started'), ('match_finished', 'A match finished'), ('match_cancelled', 'A match was cancelled'), ('player_joined', 'Someone joined your match'), ('vacation_ending', 'Your vacation ends tomorrow'), ('report_handled', 'Your report was handled'), ('sanctioned', 'A moderator restricted your account')], max_length=32, verbose_name='kind'),
         ),
         migrations.AlterField(
             model_name='seat',

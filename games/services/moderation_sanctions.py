@@ -14,7 +14,7 @@ open sockets and revokes their API token.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -25,7 +25,16 @@ from rest_framework.authtoken.models import Token
 from accounts.models import User
 from accounts.names import player_name_validate
 from games import broadcast, exceptions
-from games.models import ChatLine, LeaveReason, Match, MatchEvent, Sanction, Seat
+from games.models import (
+    ChatLine,
+    LeaveReason,
+    Match,
+    MatchEvent,
+    Notification,
+    Sanction,
+    Seat,
+)
+from games.notifications.services import notify
 
 from .core import match_lock
 from .timeouts import seat_left_for_good
@@ -94,6 +103,7 @@ def chat_mute(*, user: User, actor: User, reason: str, until: datetime) -> Sanct
     with transaction.atomic():
         user.chat_muted_until = until
         user.save(update_fields=["chat_muted_until"])
+        _tell(user, Sanction.Kind.MUTED, reason, until)
         return _record(user, actor, Sanction.Kind.MUTED, reason, now=now, until=until)
 
 
@@ -114,6 +124,7 @@ def suspend(*, user: User, actor: User, reason: str, until: datetime) -> Sanctio
             user, actor, Sanction.Kind.SUSPENDED, reason, now=now, until=until
         )
         _seats_to_robots(user, actor, now=now)
+        _tell(user, Sanction.Kind.SUSPENDED, reason, until)
     return sanction
 
 
@@ -166,6 +177,19 @@ def display_name_change(*, user: User, actor: User, reason: str, name: str) -> S
             now=now,
             detail={"from": old, "to": name},
         )
+
+
+def _tell(user: User, kind: str, reason: str, until: datetime) -> None:
+    """Tell `user` by a notice what was done, why and until when (their next visit)."""
+    notify(
+        [user],
+        Notification.Kind.SANCTIONED,
+        params={
+            "sanction": kind,
+            "reason": reason,
+            "until": until.astimezone(UTC).strftime("%Y-%m-%d %H:%M"),
+        },
+    )
 
 
 def _reason_clean(reason: str) -> str:

@@ -17,7 +17,15 @@ from rest_framework.test import APIClient
 
 from accounts.services import api_token_get_or_create
 from games import exceptions, services
-from games.models import ChatLine, LeaveReason, MatchEvent, Sanction, Seat
+from games.models import (
+    ChatLine,
+    LeaveReason,
+    MatchEvent,
+    Notification,
+    Sanction,
+    Seat,
+)
+from games.notifications import texts
 from games.services import moderation_sanctions as sanctions
 from tests.games.helpers import legal_json
 
@@ -115,6 +123,14 @@ def test_suspension_hands_running_seats_to_robots(
     )
     assert event.actor == moderator
     assert Sanction.objects.get(person=alice).until == until
+    # Alice is told, on her next visit, why and until when.
+    notice = Notification.objects.get(user=alice, kind=Notification.Kind.SANCTIONED)
+    assert notice.params == {
+        "sanction": "suspended",
+        "reason": "abuse",
+        "until": "2026-12-03 12:00",
+    }
+    assert "abuse" in texts.line(notice)
 
 
 def test_a_suspended_person_cannot_move_join_or_create(
