@@ -143,6 +143,7 @@ def ban(*, user: User, actor: User, reason: str) -> Sanction:
         Token.objects.filter(user=user).delete()
         sanction = _record(user, actor, Sanction.Kind.BANNED, reason, now=now)
         _seats_to_robots(user, actor, now=now)
+        _tell(user, Sanction.Kind.BANNED, reason, None)
         broadcast.user_sockets_close_on_commit(user.id)
     return sanction
 
@@ -179,17 +180,17 @@ def display_name_change(*, user: User, actor: User, reason: str, name: str) -> S
         )
 
 
-def _tell(user: User, kind: str, reason: str, until: datetime) -> None:
-    """Tell `user` by a notice what was done, why and until when (their next visit)."""
-    notify(
-        [user],
-        Notification.Kind.SANCTIONED,
-        params={
-            "sanction": kind,
-            "reason": reason,
-            "until": until.astimezone(UTC).strftime("%Y-%m-%d %H:%M"),
-        },
-    )
+def _tell(user: User, kind: str, reason: str, until: datetime | None) -> None:
+    """Tell `user` what was done, why and until when: a notice, e-mailed too.
+
+    A suspended or muted person reads it on their next visit (the bell); a
+    banned one cannot log in and gets it by e-mail (as every notice kind
+    not switched off, games.notifications.schedule).
+    """
+    params = {"sanction": kind, "reason": reason}
+    if until is not None:
+        params["until"] = until.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
+    notify([user], Notification.Kind.SANCTIONED, params=params)
 
 
 def _reason_clean(reason: str) -> str:

@@ -192,6 +192,9 @@ def test_a_ban_deactivates_revokes_the_token_and_closes_sockets(
     assert not Token.objects.filter(user=bob).exists()
     assert (broadcast.user_group(bob.id), {"type": "user.closed"}) in sent
     assert started_match.seats.get(user=bob).controller == Seat.Controller.STAND_IN
+    notice = Notification.objects.get(user=bob, kind=Notification.Kind.SANCTIONED)
+    assert texts.line(notice) == "Why: cheating"
+    assert notice.email_state == Notification.EmailState.PENDING
     with pytest.raises(sanctions.ModerationRefused):
         sanctions.ban(user=bob, actor=moderator, reason="again")
 
