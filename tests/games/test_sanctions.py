@@ -210,3 +210,13 @@ def test_renaming_checks_the_name_rules_and_keeps_the_old_name(alice, bob, moder
     alice.refresh_from_db()
     assert alice.display_name == "Player 7"
     assert sanction.detail == {"from": "Alice", "to": "Player 7"}
+
+
+def test_the_ban_notice_renders_as_an_e_mail(bob, moderator):
+    from games.notifications.emails.compose import turn_email
+
+    sanctions.ban(user=bob, actor=moderator, reason="cheating")
+    notice = Notification.objects.get(user=bob)
+    email = turn_email(bob, [notice])
+    assert email.subject.startswith("A moderator has closed your account")
+    assert "cheating" in email.body
