@@ -103,6 +103,7 @@ urlpatterns = [
         name="api-player-block",
     ),
     # <path:>: a display name may hold a slash (accounts.names allows it).
+    path("reports/", api.ReportListView.as_view(), name="api-reports"),
     path("players/<path:name>/", api.PlayerDetailView.as_view(), name="api-player"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script from ?script, not inline:

@@ -167,3 +167,16 @@ def chat_line_on_commit(*, line_id: int, match_id: int | None) -> None:
     group = LOBBY_GROUP if match_id is None else match_group(match_id)
     event = {"type": "chat.line", "line_id": line_id, "match_id": match_id}
     transaction.on_commit(lambda: _group_send(group, event), robust=True)
+
+
+def user_sockets_close_on_commit(user_id: int) -> None:
+    """After commit, close every open socket of person `user_id` (a ban, issue 24).
+
+    Each consumer in the person's group answers "user.closed" by closing.
+    """
+    group = user_group(user_id)
+
+    def send() -> None:
+        _group_send(group, {"type": "user.closed"})
+
+    transaction.on_commit(send, robust=True)

@@ -146,3 +146,20 @@ class InvalidMatchSettings(MatchError):
 
 class InvalidMove(MatchError):
     """The move is illegal or malformed; the message comes from the rules."""
+
+
+SUSPENDED = _(
+    "A moderator has suspended your account: you cannot play until the suspension ends."
+)
+
+
+class Suspended(MatchError):
+    """The person is suspended (`User.suspended_until` in the future, issue 24).
+
+    Raised by `core.play_allowed_require`, which every playing service
+    (moves, seats, new matches) asks, so page, API and socket refuse alike.
+    """
+
+    default_message = SUSPENDED
+    status_code = 403
+    page_status_code = 403

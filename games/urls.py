@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import fairness_views, player_views, ranking_views, replay_views, views
+from games import (
+    fairness_views,
+    player_views,
+    ranking_views,
+    replay_views,
+    report_views,
+    views,
+)
 from games.chat import views as chat_views
 
 app_name = "games"
@@ -66,6 +73,7 @@ urlpatterns = [
         name="player_relation",
     ),
     # <path:>: a display name may hold a slash (accounts.names allows it).
+    path("reports/", report_views.report_submit, name="report_submit"),
     path(
         "players/<path:name>/",
         player_views.player_profile_page,

@@ -6,12 +6,13 @@ deadline, pause and resume a match; hand a seat to a robot or to another
 person) call the services, which push the change to open boards and
 enqueue robots like any other write. Each action done is recorded twice:
 as a table event of the match (the board log says what happened) and in
-the admin's own history (who did it, and when).
+the admin's own history (who did it, and when). Reports and sanctions
+(issue 24): games/admin/moderation.py.
 """
 
 from __future__ import annotations
 
-from . import matches, seats
+from . import matches, moderation, seats
 from .base import ReadOnlyAdmin
 
-__all__ = ["ReadOnlyAdmin", "matches", "seats"]
+__all__ = ["ReadOnlyAdmin", "matches", "moderation", "seats"]

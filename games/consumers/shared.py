@@ -104,6 +104,10 @@ class PersonConsumer(AsyncWebsocketConsumer):
         """Handle "layer.down" (the receive failed): poll until the layer is back."""
         self.layer_groups.layer_down()
 
+    async def user_closed(self, event: dict[str, Any]) -> None:
+        """Handle "user.closed" (the person was banned, issue 24): close the socket."""
+        await self.close(code=4003)
+
     async def user_notifications_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.notifications_changed": send the person's bell again."""
         if self.user_id is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .chat import CHAT_LINE_MAX, ChatLine
 from .log import MatchEvent, Move
 from .match import Match
+from .moderation import Report, Sanction
 from .notification import Notification
 from .rating import Rating, RatingChange
 from .record import PlayRecord
@@ -24,5 +25,7 @@ __all__ = [
     "PlayRecord",
     "Rating",
     "RatingChange",
+    "Report",
+    "Sanction",
     "Seat",
 ]

@@ -33,6 +33,8 @@ class Notification(models.Model):
         MATCH_CANCELLED = "match_cancelled", _("A match was cancelled")
         PLAYER_JOINED = "player_joined", _("Someone joined your match")
         VACATION_ENDING = "vacation_ending", _("Your vacation ends tomorrow")
+        REPORT_HANDLED = "report_handled", _("Your report was handled")
+        SANCTIONED = "sanctioned", _("A moderator restricted your account")
 
     class EmailState(models.TextChoices):
         NONE = "", _("no e-mail")

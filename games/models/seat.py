@@ -21,6 +21,7 @@ class LeaveReason(models.TextChoices):
 
     RESIGNED = "resigned", _("resigned")
     TIMED_OUT = "timed_out", _("timed out too often")
+    SANCTIONED = "sanctioned", _("removed by a moderator")
 
 
 class Seat(models.Model):

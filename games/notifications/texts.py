@@ -65,6 +65,14 @@ def title(notification: Notification) -> str:
         }
     if kind == Kind.VACATION_ENDING:
         return _("Your vacation ends tomorrow")
+    if kind == Kind.REPORT_HANDLED:
+        return _("A moderator has handled your report")
+    if kind == Kind.SANCTIONED:
+        if notification.params.get("sanction") == "muted":
+            return _("A moderator has muted you in chat")
+        if notification.params.get("sanction") == "banned":
+            return _("A moderator has closed your account")
+        return _("A moderator has suspended your account")
     return _("Something happened at Spielpost")
 
 
@@ -89,4 +97,15 @@ def line(notification: Notification) -> str:
         return _("Your clock ran out three turns in a row.")
     if kind == Kind.VACATION_ENDING:
         return _("Your clocks run again when it ends.")
+    if kind == Kind.SANCTIONED and "until" not in params:
+        return _("Why: %(reason)s") % {"reason": params.get("reason", "")}
+    if kind == Kind.SANCTIONED:
+        return _("Until %(until)s (UTC). Why: %(reason)s") % {
+            "until": params.get("until", "?"),
+            "reason": params.get("reason", ""),
+        }
+    if kind == Kind.REPORT_HANDLED:
+        return _("Thank you for telling us about %(name)s.") % {
+            "name": params.get("name", "?")
+        }
     return whom

@@ -80,7 +80,30 @@ def active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
     seat = next((s for s in seats if s.user_id == user.id), None)
     if seat is None:
         raise exceptions.NotSeated()
+    # The seat's person, read with the seats: fresh even when `user` was
+    # loaded long ago (a socket's, at connect).
+    play_allowed_require(seat.user or user)
     return seats, seat
+
+
+def play_allowed_require(user: User, *, reload: bool = False) -> None:
+    """Refuse a suspended person (issue 24): raises Suspended until `suspended_until`.
+
+    The one check every door meets: moves and seat actions through
+    `active_seat_of` (with the seat's person as read with the seats),
+    joining and creating through their services with `reload` (one query:
+    a socket's `user` was loaded when it connected, maybe before the
+    suspension).
+    """
+    until = user.suspended_until
+    if reload:
+        until = (
+            User.objects.filter(pk=user.pk)
+            .values_list("suspended_until", flat=True)
+            .first()
+        )
+    if until is not None and until > timezone.now():
+        raise exceptions.Suspended()
 
 
 def match_state(match: Match) -> Any:

@@ -21,7 +21,13 @@ from games.models import Match, Seat
 from games.rules import InvalidOptions, registry
 from games.text import message_text
 
-from .core import match_finish, match_lock, match_seats, match_start
+from .core import (
+    match_finish,
+    match_lock,
+    match_seats,
+    match_start,
+    play_allowed_require,
+)
 from .fairness import client_seed_clean
 
 
@@ -56,8 +62,9 @@ def match_create(
     A solo match starts at once. Raises InvalidMatchSettings for an unknown
     game, a seat count outside the game's range, options the game refuses,
     an unknown preset or a custom control out of bounds; nothing is created
-    then.
+    then. Raises Suspended (403) for a suspended person.
     """
+    play_allowed_require(user, reload=True)
     try:
         rules = registry.rules_for(game_slug)
     except KeyError:

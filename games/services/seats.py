@@ -19,6 +19,7 @@ from .core import (
     match_seats,
     match_start_if_full,
     match_state,
+    play_allowed_require,
     robot_name_resolve,
     seat_controller_set,
 )
@@ -44,6 +45,7 @@ def seat_claim(
     (UNTIMED_ROBOTS_ONLY: such a match has no strangers, see `match_create`).
     """
     client_seed = client_seed_clean(client_seed)
+    play_allowed_require(user, reload=True)
     with transaction.atomic():
         match = match_lock(match_id)
         match_require_visible(match=match, user=user, invite=invite)

@@ -192,23 +192,35 @@ def _strike(match: Match, seats: list[Seat], seat: Seat, *, now: datetime) -> No
     if seat.controller != Seat.Controller.PERSON or seat.user_id is None:
         return
     seat.timeouts_in_row += 1
-    fields = ["timeouts_in_row"]
+    seat.save(update_fields=["timeouts_in_row"])
     if seat.timeouts_in_row >= STRIKES_TO_LEAVE:
-        seat.controller = Seat.Controller.STAND_IN
-        seat.robot = default_robot(match.game_slug).name
-        seat.left_at = now
-        seat.left_reason = LeaveReason.TIMED_OUT
-        fields += ["controller", "robot", "left_at", "left_reason"]
+        seat_left_for_good(match, seat, now=now, reason=LeaveReason.TIMED_OUT)
         MatchEvent.objects.create(
             match=match,
             version=match.version,
             kind=MatchEvent.Kind.LEFT_AFTER_TIMEOUTS,
             seat=seat.position,
         )
-    seat.save(update_fields=fields)
     notify_timed_out(match, seats, seat, left=seat.left_at is not None)
     broadcast.user_matches_changed_on_commit(match, [seat.user_id])
-    if seat.is_stand_in and match.status == Match.Status.ACTIVE:
+
+
+def seat_left_for_good(
+    match: Match, seat: Seat, *, now: datetime, reason: LeaveReason
+) -> None:
+    """Let the game's default robot play `seat` to the end; its person has left.
+
+    As at the last timeout strike (issue 10) and for a suspended or banned
+    person (issue 24, "Sanctions"): the seat's clock and rank go on, the
+    other players are not harmed. Call with the match row locked; the robot
+    task is enqueued after commit when the seat is to move.
+    """
+    seat.controller = Seat.Controller.STAND_IN
+    seat.robot = default_robot(match.game_slug).name
+    seat.left_at = now
+    seat.left_reason = reason
+    seat.save(update_fields=["controller", "robot", "left_at", "left_reason"])
+    if match.status == Match.Status.ACTIVE:
         to_move = match.rules.to_move(match.game_state())
         system_move_enqueue(match, match_seats(match), to_move)
 

@@ -20,6 +20,7 @@ from .moves import MoveSubmitView
 from .players import PlayerDetailView
 from .rankings import RankingsView
 from .records import HistoryView, MatchRecordView
+from .reports import ReportListView
 from .seats import (
     MatchAutoplayDeclineView,
     MatchAutoplayView,
@@ -50,6 +51,7 @@ __all__ = [
     "MoveSubmitView",
     "RankingsView",
     "PlayerBlockView",
+    "ReportListView",
     "PlayerDetailView",
     "PlayerFollowView",
     "PlayerMuteView",

@@ -386,6 +386,10 @@ class PlayConsumer(AsyncWebsocketConsumer):
     async def user_notifications_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.notifications_changed": programs get no bell."""
 
+    async def user_closed(self, event: dict[str, Any]) -> None:
+        """Handle "user.closed" (the player was banned, issue 24): close the socket."""
+        await self.close(code=4003)
+
     async def _error(
         self,
         ident: Any,

@@ -57,6 +57,7 @@ _ERROR_CODES: list[tuple[type[exceptions.MatchError], str]] = [
     (exceptions.MatchNotActive, "not_active"),
     (exceptions.SeatUnavailable, "seat_unavailable"),
     (exceptions.InvalidMove, "illegal_move"),
+    (exceptions.Suspended, "suspended"),
 ]
 
 # The commands of every game (play.py's docstring).
