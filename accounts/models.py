@@ -7,6 +7,9 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+# The name a deleted account's seats and lines show (issue 24, GDPR).
+DELETED_NAME = _("deleted player")
+
 
 class User(AbstractUser):
     """A registered person. Robots are not users (see games.models.Seat)."""
@@ -61,6 +64,10 @@ class User(AbstractUser):
     vacation_year = models.PositiveSmallIntegerField(
         _("vacation year"), null=True, blank=True
     )
+    # Set (UTC) when the person deleted their account (issue 24, GDPR): the
+    # row stays, emptied of everything personal, so finished matches keep
+    # a seat that reads "deleted player" (accounts.deletion).
+    deleted_at = models.DateTimeField(_("deleted at"), null=True, blank=True)
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
@@ -78,7 +85,9 @@ class User(AbstractUser):
 
     @property
     def name(self) -> str:
-        """Return the name other players see."""
+        """Return the name other players see ("deleted player" once deleted)."""
+        if self.deleted_at is not None:
+            return str(DELETED_NAME)
         return self.display_name or self.username
 
 

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,85 +14,225 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game_slug', models.CharField(max_length=32, verbose_name='game')),
-                ('options', models.JSONField(blank=True, default=dict, verbose_name='options')),
-                ('seed', models.BigIntegerField(verbose_name='seed')),
-                ('state', models.JSONField(blank=True, null=True, verbose_name='state')),
-                ('version', models.PositiveIntegerField(default=0, verbose_name='version')),
-                ('status', models.CharField(choices=[('open', 'Waiting for players'), ('active', 'Running'), ('finished', 'Finished'), ('aborted', 'Aborted')], default='open', max_length=16, verbose_name='status')),
-                ('outcome', models.JSONField(blank=True, null=True, verbose_name='outcome')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created at')),
-                ('started_at', models.DateTimeField(blank=True, null=True, verbose_name='started at')),
-                ('finished_at', models.DateTimeField(blank=True, null=True, verbose_name='finished at')),
-                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='last move at')),
-                ('turn_deadline_at', models.DateTimeField(blank=True, null=True, verbose_name='turn deadline')),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='created_matches', to=settings.AUTH_USER_MODEL, verbose_name='created by')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("game_slug", models.CharField(max_length=32, verbose_name="game")),
+                (
+                    "options",
+                    models.JSONField(blank=True, default=dict, verbose_name="options"),
+                ),
+                ("seed", models.BigIntegerField(verbose_name="seed")),
+                (
+                    "state",
+                    models.JSONField(blank=True, null=True, verbose_name="state"),
+                ),
+                (
+                    "version",
+                    models.PositiveIntegerField(default=0, verbose_name="version"),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Waiting for players"),
+                            ("active", "Running"),
+                            ("finished", "Finished"),
+                            ("aborted", "Aborted"),
+                        ],
+                        default="open",
+                        max_length=16,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "outcome",
+                    models.JSONField(blank=True, null=True, verbose_name="outcome"),
+                ),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="created at"),
+                ),
+                (
+                    "started_at",
+                    models.DateTimeField(
+                        blank=True, null=True, verbose_name="started at"
+                    ),
+                ),
+                (
+                    "finished_at",
+                    models.DateTimeField(
+                        blank=True, null=True, verbose_name="finished at"
+                    ),
+                ),
+                (
+                    "updated_at",
+                    models.DateTimeField(auto_now=True, verbose_name="last move at"),
+                ),
+                (
+                    "turn_deadline_at",
+                    models.DateTimeField(
+                        blank=True, null=True, verbose_name="turn deadline"
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="created_matches",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="created by",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'match',
-                'verbose_name_plural': 'matches',
-                'ordering': ['-updated_at'],
+                "verbose_name": "match",
+                "verbose_name_plural": "matches",
+                "ordering": ["-updated_at"],
             },
         ),
         migrations.CreateModel(
-            name='Move',
+            name="Move",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField(verbose_name='version')),
-                ('seat', models.PositiveSmallIntegerField(verbose_name='seat')),
-                ('payload', models.JSONField(verbose_name='move')),
-                ('events', models.JSONField(default=list, verbose_name='events')),
-                ('by_robot', models.BooleanField(default=False, verbose_name='played by the system')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='played at')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moves', to='games.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField(verbose_name="version")),
+                ("seat", models.PositiveSmallIntegerField(verbose_name="seat")),
+                ("payload", models.JSONField(verbose_name="move")),
+                ("events", models.JSONField(default=list, verbose_name="events")),
+                (
+                    "by_robot",
+                    models.BooleanField(
+                        default=False, verbose_name="played by the system"
+                    ),
+                ),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="played at"),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="moves",
+                        to="games.match",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'move',
-                'verbose_name_plural': 'moves',
-                'ordering': ['match', 'seq'],
+                "verbose_name": "move",
+                "verbose_name_plural": "moves",
+                "ordering": ["match", "seq"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(verbose_name='position')),
-                ('robot', models.CharField(blank=True, max_length=32, verbose_name='robot')),
-                ('joined_at', models.DateTimeField(blank=True, null=True, verbose_name='joined at')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.match')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='seats', to=settings.AUTH_USER_MODEL, verbose_name='player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField(verbose_name="position")),
+                (
+                    "robot",
+                    models.CharField(blank=True, max_length=32, verbose_name="robot"),
+                ),
+                (
+                    "joined_at",
+                    models.DateTimeField(
+                        blank=True, null=True, verbose_name="joined at"
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'seat',
-                'verbose_name_plural': 'seats',
-                'ordering': ['match', 'position'],
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
+                "ordering": ["match", "position"],
             },
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['status', 'game_slug', '-created_at'], name='match_lobby_idx'),
+            model_name="match",
+            index=models.Index(
+                fields=["status", "game_slug", "-created_at"], name="match_lobby_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(condition=models.Q(('status', 'active')), fields=['turn_deadline_at'], name='match_deadline_idx'),
+            model_name="match",
+            index=models.Index(
+                condition=models.Q(("status", "active")),
+                fields=["turn_deadline_at"],
+                name="match_deadline_idx",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='move',
-            constraint=models.UniqueConstraint(fields=('match', 'seq'), name='move_unique_seq'),
+            model_name="move",
+            constraint=models.UniqueConstraint(
+                fields=("match", "seq"), name="move_unique_seq"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('match', 'position'), name='seat_unique_position'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("match", "position"), name="seat_unique_position"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('match', 'user'), name='seat_unique_user'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("user__isnull", False)),
+                fields=("match", "user"),
+                name="seat_unique_user",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('user__isnull', False), models.Q(('robot', ''), _negated=True), _negated=True), name='seat_person_or_robot'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("user__isnull", False),
+                    models.Q(("robot", ""), _negated=True),
+                    _negated=True,
+                ),
+                name="seat_person_or_robot",
+            ),
         ),
     ]

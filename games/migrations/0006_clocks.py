@@ -4,25 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0005_seat_autoplay_declined_at'),
+        ("games", "0005_seat_autoplay_declined_at"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='time_control',
-            field=models.JSONField(blank=True, null=True, verbose_name='time control'),
+            model_name="match",
+            name="time_control",
+            field=models.JSONField(blank=True, null=True, verbose_name="time control"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='clock_bank',
-            field=models.PositiveIntegerField(blank=True, null=True, verbose_name='time bank (s)'),
+            model_name="seat",
+            name="clock_bank",
+            field=models.PositiveIntegerField(
+                blank=True, null=True, verbose_name="time bank (s)"
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='clock_deadline_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='clock runs out at'),
+            model_name="seat",
+            name="clock_deadline_at",
+            field=models.DateTimeField(
+                blank=True, null=True, verbose_name="clock runs out at"
+            ),
         ),
     ]

@@ -6,65 +6,134 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0006_clocks'),
+        ("games", "0006_clocks"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='paused_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='paused at'),
+            model_name="match",
+            name="paused_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="paused at"),
         ),
         migrations.AddField(
-            model_name='match',
-            name='private',
-            field=models.BooleanField(default=False, verbose_name='private'),
+            model_name="match",
+            name="private",
+            field=models.BooleanField(default=False, verbose_name="private"),
         ),
         migrations.AddField(
-            model_name='move',
-            name='by_timeout',
-            field=models.BooleanField(default=False, verbose_name='played at a timeout'),
+            model_name="move",
+            name="by_timeout",
+            field=models.BooleanField(
+                default=False, verbose_name="played at a timeout"
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='cancel_agreed_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='agreed to cancel at'),
+            model_name="seat",
+            name="cancel_agreed_at",
+            field=models.DateTimeField(
+                blank=True, null=True, verbose_name="agreed to cancel at"
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='left_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='left at'),
+            model_name="seat",
+            name="left_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="left at"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='left_reason',
-            field=models.CharField(blank=True, choices=[('resigned', 'resigned'), ('timed_out', 'timed out too often')], max_length=16, verbose_name='left because'),
+            model_name="seat",
+            name="left_reason",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("resigned", "resigned"),
+                    ("timed_out", "timed out too often"),
+                ],
+                max_length=16,
+                verbose_name="left because",
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='timeouts_in_row',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='timeouts in a row'),
+            model_name="seat",
+            name="timeouts_in_row",
+            field=models.PositiveSmallIntegerField(
+                default=0, verbose_name="timeouts in a row"
+            ),
         ),
         migrations.CreateModel(
-            name='MatchEvent',
+            name="MatchEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField(verbose_name='version')),
-                ('kind', models.CharField(choices=[('resigned', 'resigned'), ('left_after_timeouts', 'left after timeouts'), ('back', 'back after a timeout'), ('cancel_proposed', 'proposed to cancel'), ('cancel_agreed', 'agreed to cancel'), ('cancelled', 'cancelled by consent'), ('deadline_extended', 'deadline extended'), ('paused', 'paused'), ('resumed', 'resumed'), ('seat_handed', 'seat handed over')], max_length=32, verbose_name='kind')),
-                ('seat', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='seat')),
-                ('params', models.JSONField(blank=True, default=dict, verbose_name='details')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='at')),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='by')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='games.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("version", models.PositiveIntegerField(verbose_name="version")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("resigned", "resigned"),
+                            ("left_after_timeouts", "left after timeouts"),
+                            ("back", "back after a timeout"),
+                            ("cancel_proposed", "proposed to cancel"),
+                            ("cancel_agreed", "agreed to cancel"),
+                            ("cancelled", "cancelled by consent"),
+                            ("deadline_extended", "deadline extended"),
+                            ("paused", "paused"),
+                            ("resumed", "resumed"),
+                            ("seat_handed", "seat handed over"),
+                        ],
+                        max_length=32,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "seat",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="seat"
+                    ),
+                ),
+                (
+                    "params",
+                    models.JSONField(blank=True, default=dict, verbose_name="details"),
+                ),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="at"),
+                ),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="by",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="games.match",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'table event',
-                'verbose_name_plural': 'table events',
-                'ordering': ['match', 'id'],
-                'indexes': [models.Index(fields=['match', 'version'], name='event_match_idx')],
+                "verbose_name": "table event",
+                "verbose_name_plural": "table events",
+                "ordering": ["match", "id"],
+                "indexes": [
+                    models.Index(fields=["match", "version"], name="event_match_idx")
+                ],
             },
         ),
     ]

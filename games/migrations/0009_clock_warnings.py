@@ -5,20 +5,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0008_open_matches_daily'),
+        ("games", "0008_open_matches_daily"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='clock_warn_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='warn at'),
+            model_name="seat",
+            name="clock_warn_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="warn at"),
         ),
         migrations.AddIndex(
-            model_name='seat',
-            index=models.Index(condition=models.Q(('clock_warn_at__isnull', False)), fields=['clock_warn_at'], name='seat_clock_warn_idx'),
+            model_name="seat",
+            index=models.Index(
+                condition=models.Q(("clock_warn_at__isnull", False)),
+                fields=["clock_warn_at"],
+                name="seat_clock_warn_idx",
+            ),
         ),
     ]

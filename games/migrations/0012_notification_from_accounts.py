@@ -25,11 +25,10 @@ def content_type_move_back(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0008_notification_to_games'),
-        ('games', '0011_match_cancelled_status'),
-        ('contenttypes', '0002_remove_content_type_name'),
+        ("accounts", "0008_notification_to_games"),
+        ("games", "0011_match_cancelled_status"),
+        ("contenttypes", "0002_remove_content_type_name"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -37,25 +36,131 @@ class Migration(migrations.Migration):
         migrations.SeparateDatabaseAndState(
             state_operations=[
                 migrations.CreateModel(
-                    name='Notification',
+                    name="Notification",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('kind', models.CharField(choices=[('your_turn', 'Your turn'), ('time_low', 'Your time is running out'), ('timed_out', 'You timed out'), ('seat_lost', 'A robot now plays your seat'), ('match_started', 'A match started'), ('match_finished', 'A match finished'), ('match_cancelled', 'A match was cancelled'), ('player_joined', 'Someone joined your match'), ('vacation_ending', 'Your vacation ends tomorrow')], max_length=32, verbose_name='kind')),
-                        ('params', models.JSONField(blank=True, default=dict, verbose_name='details')),
-                        ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created at')),
-                        ('read_at', models.DateTimeField(blank=True, null=True, verbose_name='read at')),
-                        ('email_state', models.CharField(blank=True, choices=[('', 'no e-mail'), ('pending', 'pending'), ('sent', 'in an e-mail'), ('skipped', 'not needed'), ('digest', 'for the digest')], default='', max_length=16, verbose_name='e-mail')),
-                        ('email_due_at', models.DateTimeField(blank=True, null=True, verbose_name='e-mail due at')),
-                        ('email_delivery', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='notifications', to='accounts.emaildelivery', verbose_name='e-mail')),
-                        ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='notifications', to='games.match', verbose_name='match')),
-                        ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notifications', to=settings.AUTH_USER_MODEL, verbose_name='person')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "kind",
+                            models.CharField(
+                                choices=[
+                                    ("your_turn", "Your turn"),
+                                    ("time_low", "Your time is running out"),
+                                    ("timed_out", "You timed out"),
+                                    ("seat_lost", "A robot now plays your seat"),
+                                    ("match_started", "A match started"),
+                                    ("match_finished", "A match finished"),
+                                    ("match_cancelled", "A match was cancelled"),
+                                    ("player_joined", "Someone joined your match"),
+                                    ("vacation_ending", "Your vacation ends tomorrow"),
+                                ],
+                                max_length=32,
+                                verbose_name="kind",
+                            ),
+                        ),
+                        (
+                            "params",
+                            models.JSONField(
+                                blank=True, default=dict, verbose_name="details"
+                            ),
+                        ),
+                        (
+                            "created_at",
+                            models.DateTimeField(
+                                auto_now_add=True, verbose_name="created at"
+                            ),
+                        ),
+                        (
+                            "read_at",
+                            models.DateTimeField(
+                                blank=True, null=True, verbose_name="read at"
+                            ),
+                        ),
+                        (
+                            "email_state",
+                            models.CharField(
+                                blank=True,
+                                choices=[
+                                    ("", "no e-mail"),
+                                    ("pending", "pending"),
+                                    ("sent", "in an e-mail"),
+                                    ("skipped", "not needed"),
+                                    ("digest", "for the digest"),
+                                ],
+                                default="",
+                                max_length=16,
+                                verbose_name="e-mail",
+                            ),
+                        ),
+                        (
+                            "email_due_at",
+                            models.DateTimeField(
+                                blank=True, null=True, verbose_name="e-mail due at"
+                            ),
+                        ),
+                        (
+                            "email_delivery",
+                            models.ForeignKey(
+                                blank=True,
+                                null=True,
+                                on_delete=django.db.models.deletion.SET_NULL,
+                                related_name="notifications",
+                                to="accounts.emaildelivery",
+                                verbose_name="e-mail",
+                            ),
+                        ),
+                        (
+                            "match",
+                            models.ForeignKey(
+                                blank=True,
+                                null=True,
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="notifications",
+                                to="games.match",
+                                verbose_name="match",
+                            ),
+                        ),
+                        (
+                            "user",
+                            models.ForeignKey(
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="notifications",
+                                to=settings.AUTH_USER_MODEL,
+                                verbose_name="person",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'notification',
-                        'verbose_name_plural': 'notifications',
-                        'db_table': 'accounts_notification',
-                        'ordering': ['-created_at', '-id'],
-                        'indexes': [models.Index(fields=['user', '-created_at'], name='notification_user_idx'), models.Index(condition=models.Q(('read_at__isnull', True)), fields=['user'], name='notification_unread_idx'), models.Index(condition=models.Q(('email_state', 'pending')), fields=['email_due_at'], name='notification_email_due_idx'), models.Index(fields=['created_at'], name='notification_created_idx')],
+                        "verbose_name": "notification",
+                        "verbose_name_plural": "notifications",
+                        "db_table": "accounts_notification",
+                        "ordering": ["-created_at", "-id"],
+                        "indexes": [
+                            models.Index(
+                                fields=["user", "-created_at"],
+                                name="notification_user_idx",
+                            ),
+                            models.Index(
+                                condition=models.Q(("read_at__isnull", True)),
+                                fields=["user"],
+                                name="notification_unread_idx",
+                            ),
+                            models.Index(
+                                condition=models.Q(("email_state", "pending")),
+                                fields=["email_due_at"],
+                                name="notification_email_due_idx",
+                            ),
+                            models.Index(
+                                fields=["created_at"], name="notification_created_idx"
+                            ),
+                        ],
                     },
                 ),
             ],

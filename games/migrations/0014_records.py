@@ -6,79 +6,159 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0013_move_rules_version'),
+        ("games", "0013_move_rules_version"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='rated',
-            field=models.BooleanField(default=True, verbose_name='rated'),
+            model_name="match",
+            name="rated",
+            field=models.BooleanField(default=True, verbose_name="rated"),
         ),
         migrations.AddField(
-            model_name='match',
-            name='seed_commitment',
-            field=models.CharField(blank=True, default='', editable=False, max_length=64, verbose_name='seed commitment'),
+            model_name="match",
+            name="seed_commitment",
+            field=models.CharField(
+                blank=True,
+                default="",
+                editable=False,
+                max_length=64,
+                verbose_name="seed commitment",
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='server_seed',
-            field=models.CharField(blank=True, default='', editable=False, max_length=64, verbose_name='server seed'),
+            model_name="match",
+            name="server_seed",
+            field=models.CharField(
+                blank=True,
+                default="",
+                editable=False,
+                max_length=64,
+                verbose_name="server seed",
+            ),
         ),
         migrations.AddField(
-            model_name='move',
-            name='seconds_taken',
-            field=models.PositiveIntegerField(blank=True, null=True, verbose_name='seconds taken'),
+            model_name="move",
+            name="seconds_taken",
+            field=models.PositiveIntegerField(
+                blank=True, null=True, verbose_name="seconds taken"
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='client_seed',
-            field=models.CharField(blank=True, default='', max_length=64, verbose_name='client seed'),
+            model_name="seat",
+            name="client_seed",
+            field=models.CharField(
+                blank=True, default="", max_length=64, verbose_name="client seed"
+            ),
         ),
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game_slug', models.CharField(max_length=32, verbose_name='game')),
-                ('mu', models.FloatField(verbose_name='skill (mu)')),
-                ('sigma', models.FloatField(verbose_name='uncertainty (sigma)')),
-                ('ordinal', models.FloatField(verbose_name='ordinal')),
-                ('matches', models.PositiveIntegerField(default=0, verbose_name='rated matches')),
-                ('wins', models.PositiveIntegerField(default=0, verbose_name='rated wins')),
-                ('last_played_at', models.DateTimeField(verbose_name='last played at')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to=settings.AUTH_USER_MODEL, verbose_name='player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("game_slug", models.CharField(max_length=32, verbose_name="game")),
+                ("mu", models.FloatField(verbose_name="skill (mu)")),
+                ("sigma", models.FloatField(verbose_name="uncertainty (sigma)")),
+                ("ordinal", models.FloatField(verbose_name="ordinal")),
+                (
+                    "matches",
+                    models.PositiveIntegerField(
+                        default=0, verbose_name="rated matches"
+                    ),
+                ),
+                (
+                    "wins",
+                    models.PositiveIntegerField(default=0, verbose_name="rated wins"),
+                ),
+                ("last_played_at", models.DateTimeField(verbose_name="last played at")),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ratings",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'rating',
-                'verbose_name_plural': 'ratings',
-                'indexes': [models.Index(fields=['game_slug', '-ordinal', 'last_played_at'], name='rating_ranking_idx')],
-                'constraints': [models.UniqueConstraint(fields=('user', 'game_slug'), name='rating_unique_user_game')],
+                "verbose_name": "rating",
+                "verbose_name_plural": "ratings",
+                "indexes": [
+                    models.Index(
+                        fields=["game_slug", "-ordinal", "last_played_at"],
+                        name="rating_ranking_idx",
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("user", "game_slug"), name="rating_unique_user_game"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='RatingChange',
+            name="RatingChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game_slug', models.CharField(max_length=32, verbose_name='game')),
-                ('position', models.PositiveSmallIntegerField(verbose_name='position')),
-                ('rank', models.PositiveSmallIntegerField(verbose_name='rank')),
-                ('mu_before', models.FloatField(verbose_name='skill before')),
-                ('sigma_before', models.FloatField(verbose_name='uncertainty before')),
-                ('mu_after', models.FloatField(verbose_name='skill after')),
-                ('sigma_after', models.FloatField(verbose_name='uncertainty after')),
-                ('created_at', models.DateTimeField(verbose_name='rated at')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='games.match')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to=settings.AUTH_USER_MODEL, verbose_name='player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("game_slug", models.CharField(max_length=32, verbose_name="game")),
+                ("position", models.PositiveSmallIntegerField(verbose_name="position")),
+                ("rank", models.PositiveSmallIntegerField(verbose_name="rank")),
+                ("mu_before", models.FloatField(verbose_name="skill before")),
+                ("sigma_before", models.FloatField(verbose_name="uncertainty before")),
+                ("mu_after", models.FloatField(verbose_name="skill after")),
+                ("sigma_after", models.FloatField(verbose_name="uncertainty after")),
+                ("created_at", models.DateTimeField(verbose_name="rated at")),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'rating change',
-                'verbose_name_plural': 'rating changes',
-                'ordering': ['created_at', 'id'],
-                'indexes': [models.Index(fields=['user', 'game_slug', 'created_at'], name='rating_change_history_idx')],
-                'constraints': [models.UniqueConstraint(fields=('match', 'user'), name='rating_change_unique_match_user')],
+                "verbose_name": "rating change",
+                "verbose_name_plural": "rating changes",
+                "ordering": ["created_at", "id"],
+                "indexes": [
+                    models.Index(
+                        fields=["user", "game_slug", "created_at"],
+                        name="rating_change_history_idx",
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("match", "user"), name="rating_change_unique_match_user"
+                    )
+                ],
             },
         ),
     ]

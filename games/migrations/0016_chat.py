@@ -6,34 +6,80 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0015_play_records'),
+        ("games", "0015_play_records"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='chat_spectators',
-            field=models.BooleanField(default=True, verbose_name='spectators read the chat'),
+            model_name="match",
+            name="chat_spectators",
+            field=models.BooleanField(
+                default=True, verbose_name="spectators read the chat"
+            ),
         ),
         migrations.CreateModel(
-            name='ChatLine',
+            name="ChatLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('text', models.TextField(max_length=500, verbose_name='text')),
-                ('created_at', models.DateTimeField(verbose_name='written at')),
-                ('hidden_at', models.DateTimeField(blank=True, null=True, verbose_name='hidden at')),
-                ('author', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat_lines', to=settings.AUTH_USER_MODEL, verbose_name='author')),
-                ('hidden_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='hidden by')),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='chat_lines', to='games.match', verbose_name='match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("text", models.TextField(max_length=500, verbose_name="text")),
+                ("created_at", models.DateTimeField(verbose_name="written at")),
+                (
+                    "hidden_at",
+                    models.DateTimeField(
+                        blank=True, null=True, verbose_name="hidden at"
+                    ),
+                ),
+                (
+                    "author",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chat_lines",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="author",
+                    ),
+                ),
+                (
+                    "hidden_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="hidden by",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chat_lines",
+                        to="games.match",
+                        verbose_name="match",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'chat line',
-                'verbose_name_plural': 'chat lines',
-                'ordering': ['created_at', 'id'],
-                'indexes': [models.Index(fields=['match', '-created_at'], name='chat_line_match_idx')],
+                "verbose_name": "chat line",
+                "verbose_name_plural": "chat lines",
+                "ordering": ["created_at", "id"],
+                "indexes": [
+                    models.Index(
+                        fields=["match", "-created_at"], name="chat_line_match_idx"
+                    )
+                ],
             },
         ),
     ]

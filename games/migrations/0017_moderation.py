@@ -49,66 +49,237 @@ def moderator_group_delete(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0016_chat'),
-        ('accounts', '0009_community'),
-        ('auth', '0012_alter_user_first_name_max_length'),
-        ('contenttypes', '0002_remove_content_type_name'),
+        ("games", "0016_chat"),
+        ("accounts", "0009_community"),
+        ("auth", "0012_alter_user_first_name_max_length"),
+        ("contenttypes", "0002_remove_content_type_name"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='notification',
-            name='kind',
-            field=models.CharField(choices=[('your_turn', 'Your turn'), ('time_low', 'Your time is running out'), ('timed_out', 'You timed out'), ('seat_lost', 'A robot now plays your seat'), ('match_started', 'A match started'), ('match_finished', 'A match finished'), ('match_cancelled', 'A match was cancelled'), ('player_joined', 'Someone joined your match'), ('vacation_ending', 'Your vacation ends tomorrow'), ('report_handled', 'Your report was handled'), ('sanctioned', 'A moderator restricted your account')], max_length=32, verbose_name='kind'),
+            model_name="notification",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("your_turn", "Your turn"),
+                    ("time_low", "Your time is running out"),
+                    ("timed_out", "You timed out"),
+                    ("seat_lost", "A robot now plays your seat"),
+                    ("match_started", "A match started"),
+                    ("match_finished", "A match finished"),
+                    ("match_cancelled", "A match was cancelled"),
+                    ("player_joined", "Someone joined your match"),
+                    ("vacation_ending", "Your vacation ends tomorrow"),
+                    ("report_handled", "Your report was handled"),
+                    ("sanctioned", "A moderator restricted your account"),
+                ],
+                max_length=32,
+                verbose_name="kind",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='left_reason',
-            field=models.CharField(blank=True, choices=[('resigned', 'resigned'), ('timed_out', 'timed out too often'), ('sanctioned', 'removed by a moderator')], max_length=16, verbose_name='left because'),
+            model_name="seat",
+            name="left_reason",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("resigned", "resigned"),
+                    ("timed_out", "timed out too often"),
+                    ("sanctioned", "removed by a moderator"),
+                ],
+                max_length=16,
+                verbose_name="left because",
+            ),
         ),
         migrations.CreateModel(
-            name='Sanction',
+            name="Sanction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('line_hidden', 'chat line hidden'), ('muted', 'muted in chat'), ('suspended', 'suspended'), ('banned', 'banned'), ('renamed', 'display name changed')], max_length=20, verbose_name='kind')),
-                ('reason', models.TextField(max_length=1000, verbose_name='why')),
-                ('created_at', models.DateTimeField(verbose_name='when')),
-                ('until', models.DateTimeField(blank=True, null=True, verbose_name='until')),
-                ('detail', models.JSONField(blank=True, default=dict, verbose_name='detail')),
-                ('actor', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='moderator')),
-                ('person', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sanctions', to=settings.AUTH_USER_MODEL, verbose_name='person')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("line_hidden", "chat line hidden"),
+                            ("muted", "muted in chat"),
+                            ("suspended", "suspended"),
+                            ("banned", "banned"),
+                            ("renamed", "display name changed"),
+                        ],
+                        max_length=20,
+                        verbose_name="kind",
+                    ),
+                ),
+                ("reason", models.TextField(max_length=1000, verbose_name="why")),
+                ("created_at", models.DateTimeField(verbose_name="when")),
+                (
+                    "until",
+                    models.DateTimeField(blank=True, null=True, verbose_name="until"),
+                ),
+                (
+                    "detail",
+                    models.JSONField(blank=True, default=dict, verbose_name="detail"),
+                ),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="moderator",
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sanctions",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="person",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'sanction',
-                'verbose_name_plural': 'sanctions',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "sanction",
+                "verbose_name_plural": "sanctions",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Report',
+            name="Report",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('chat_line', 'chat line'), ('display_name', 'display name'), ('profile', 'profile'), ('match', 'match')], max_length=20, verbose_name='kind')),
-                ('reason', models.CharField(choices=[('abuse', 'insults or harassment'), ('spam', 'spam or advertising'), ('cheating', 'cheating'), ('stalling', 'stalling or leaving matches'), ('name', 'offensive name'), ('other', 'something else')], max_length=20, verbose_name='reason')),
-                ('text', models.TextField(blank=True, max_length=1000, verbose_name='details')),
-                ('context', models.JSONField(blank=True, default=dict, verbose_name='context')),
-                ('created_at', models.DateTimeField(verbose_name='reported at')),
-                ('resolved_at', models.DateTimeField(blank=True, null=True, verbose_name='resolved at')),
-                ('action', models.CharField(blank=True, max_length=200, verbose_name='action taken')),
-                ('chat_line', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.chatline', verbose_name='chat line')),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.match', verbose_name='match')),
-                ('reported', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports_received', to=settings.AUTH_USER_MODEL, verbose_name='reported person')),
-                ('reporter', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports_filed', to=settings.AUTH_USER_MODEL, verbose_name='reporter')),
-                ('resolved_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='resolved by')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("chat_line", "chat line"),
+                            ("display_name", "display name"),
+                            ("profile", "profile"),
+                            ("match", "match"),
+                        ],
+                        max_length=20,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "reason",
+                    models.CharField(
+                        choices=[
+                            ("abuse", "insults or harassment"),
+                            ("spam", "spam or advertising"),
+                            ("cheating", "cheating"),
+                            ("stalling", "stalling or leaving matches"),
+                            ("name", "offensive name"),
+                            ("other", "something else"),
+                        ],
+                        max_length=20,
+                        verbose_name="reason",
+                    ),
+                ),
+                (
+                    "text",
+                    models.TextField(
+                        blank=True, max_length=1000, verbose_name="details"
+                    ),
+                ),
+                (
+                    "context",
+                    models.JSONField(blank=True, default=dict, verbose_name="context"),
+                ),
+                ("created_at", models.DateTimeField(verbose_name="reported at")),
+                (
+                    "resolved_at",
+                    models.DateTimeField(
+                        blank=True, null=True, verbose_name="resolved at"
+                    ),
+                ),
+                (
+                    "action",
+                    models.CharField(
+                        blank=True, max_length=200, verbose_name="action taken"
+                    ),
+                ),
+                (
+                    "chat_line",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.chatline",
+                        verbose_name="chat line",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.match",
+                        verbose_name="match",
+                    ),
+                ),
+                (
+                    "reported",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="reports_received",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="reported person",
+                    ),
+                ),
+                (
+                    "reporter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="reports_filed",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="reporter",
+                    ),
+                ),
+                (
+                    "resolved_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="resolved by",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'report',
-                'verbose_name_plural': 'reports',
-                'ordering': ['created_at', 'id'],
-                'indexes': [models.Index(fields=['resolved_at', 'reported', 'created_at'], name='report_queue_idx')],
+                "verbose_name": "report",
+                "verbose_name_plural": "reports",
+                "ordering": ["created_at", "id"],
+                "indexes": [
+                    models.Index(
+                        fields=["resolved_at", "reported", "created_at"],
+                        name="report_queue_idx",
+                    )
+                ],
             },
         ),
         migrations.RunPython(moderator_group_create, moderator_group_delete),

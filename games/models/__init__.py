@@ -6,6 +6,7 @@ Models hold no rules and send nothing: writes go through `games.services`.
 from __future__ import annotations
 
 from .chat import CHAT_LINE_MAX, ChatLine
+from .invitation import Invitation
 from .log import MatchEvent, Move
 from .match import Match
 from .moderation import Report, Sanction
@@ -17,6 +18,7 @@ from .seat import LeaveReason, Seat
 __all__ = [
     "CHAT_LINE_MAX",
     "ChatLine",
+    "Invitation",
     "LeaveReason",
     "Match",
     "MatchEvent",

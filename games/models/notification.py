@@ -35,6 +35,8 @@ class Notification(models.Model):
         VACATION_ENDING = "vacation_ending", _("Your vacation ends tomorrow")
         REPORT_HANDLED = "report_handled", _("Your report was handled")
         SANCTIONED = "sanctioned", _("A moderator restricted your account")
+        INVITED = "invited", _("You are invited to a match")
+        INVITATION_DECLINED = "invitation_declined", _("An invitation was declined")
 
     class EmailState(models.TextChoices):
         NONE = "", _("no e-mail")

@@ -22,6 +22,7 @@ class LeaveReason(models.TextChoices):
     RESIGNED = "resigned", _("resigned")
     TIMED_OUT = "timed_out", _("timed out too often")
     SANCTIONED = "sanctioned", _("removed by a moderator")
+    DELETED = "deleted", _("deleted their account")
 
 
 class Seat(models.Model):

@@ -37,7 +37,7 @@ from msgspec.structs import replace
 
 from accounts.models import User
 from games import broadcast, exceptions, fairness
-from games.models import LeaveReason, Match, MatchEvent, Move, Seat
+from games.models import Match, MatchEvent, Move, Seat
 from games.rules import IllegalMove, Outcome, Rng, turns_started
 from games.rules.registry import default_robot, game_entry
 
@@ -326,17 +326,19 @@ def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -
     notified (finished with their result, or cancelled), and a finished
     rated match updates its persons' ratings (`ratings.match_rate`, issue
     23), and a finished one their counts played and won, once per match
-    (`records.play_records_count`). Seats whose person resigned or was
-    lost after three timeouts are ranked last (`outcome_resigned_last`;
-    issue 23, Ratings).
+    (`records.play_records_count`). Seats whose person left for good
+    (resigned, lost after three timeouts, removed by a moderator or
+    deleted their account: any `LeaveReason`) are ranked last
+    (`outcome_resigned_last`; issue 23, Ratings; issue 24, Sanctions).
     """
     # A match ended twice (two finishers, the second after the first's
     # lock) is counted once.
     first_end = match.status not in Match.ENDED
     seats = match_seats(match)
     if outcome is not None:
-        left = (LeaveReason.RESIGNED, LeaveReason.TIMED_OUT)
-        resigned = frozenset(s.position for s in seats if s.left_reason in left)
+        # Every reason to leave ranks the seat last: the robot that played
+        # it on must neither win it rating nor cost the others theirs.
+        resigned = frozenset(s.position for s in seats if s.left_reason)
         outcome = outcome_resigned_last(outcome, resigned)
     match.status = status
     match.outcome = outcome.to_json() if outcome is not None else None

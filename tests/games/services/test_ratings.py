@@ -143,11 +143,13 @@ def test_a_stand_in_seat_is_rated_as_the_persons(alice, bob):
     assert RatingChange.objects.get(match=match, user=bob).rank == 1
 
 
-@pytest.mark.parametrize("reason", [LeaveReason.RESIGNED, LeaveReason.TIMED_OUT])
+@pytest.mark.parametrize("reason", list(LeaveReason))
 def test_a_resigner_or_a_seat_lost_to_timeouts_counts_as_last(
     alice, bob, carol, reason
 ):
-    # Issue 23, Ratings: a resigner or a seat lost after three timeouts is last.
+    # Issue 23, Ratings: a resigner or a seat lost after three timeouts is
+    # last; issue 24, Sanctions: so is a seat a moderator took ("as for a
+    # seat lost after timeouts") or whose person deleted their account.
     match = services.match_create(user=alice, game_slug="toy", seats=3)
     services.seat_claim(match_id=match.id, user=bob)
     services.seat_claim(match_id=match.id, user=carol)
