@@ -99,9 +99,10 @@ def start_seed(
 
 
 class SeededMatch(Protocol):
-    """What `seed_record` reads of a match (games.models.Match fits)."""
+    """What `seed_record` and `match_seed` read of a match (games.models.Match fits)."""
 
     status: str
+    seed: int
     server_seed: str
     seed_commitment: str
 
@@ -126,6 +127,16 @@ def seed_record(match: SeededMatch, seats: Iterable[SeededSeat]) -> dict[str, An
         "server_seed": match.server_seed if over else "",
         "client_seeds": [s.client_seed for s in sorted(seats, key=_position)],
     }
+
+
+def match_seed(match: SeededMatch, seats: Iterable[SeededSeat]) -> int | str:
+    """Return the seed `rules.new_state` deals `match` from (`start_seed`).
+
+    The one derivation the start of a match and its replay share: the
+    seats' client seeds in seat order, whatever order `seats` come in.
+    """
+    ordered = sorted(seats, key=_position)
+    return start_seed(match.server_seed, [s.client_seed for s in ordered], match.seed)
 
 
 def _position(seat: SeededSeat) -> int:

@@ -60,10 +60,7 @@ def match_seed(match: Match) -> int | str:
     a match created before provably fair randomness. Reads the seats
     (no query when they are loaded, `match_with_seats`).
     """
-    seats = sorted(match.seats.all(), key=lambda seat: seat.position)
-    return fairness.start_seed(
-        match.server_seed, [seat.client_seed for seat in seats], match.seed
-    )
+    return fairness.match_seed(match, match.seats.all())
 
 
 def replay_moves(match: Match, *, upto: int | None = None) -> list[Move]:

@@ -149,9 +149,7 @@ def match_start(match: Match, seats: list[Seat]) -> None:
     3. On commit: announce the match; enqueue a robot if one is to move.
     """
     rules = match.rules
-    seed = fairness.start_seed(
-        match.server_seed, [s.client_seed for s in seats], match.seed
-    )
+    seed = fairness.match_seed(match, seats)
     state = rules.new_state(seats=len(seats), options=match.options, seed=seed)
     match.game_state_set(state)
     match.rules_version = rules.info.version
@@ -332,7 +330,8 @@ def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -
     (`outcome_resigned_last`; issue 23, Ratings; issue 24, Sanctions).
     """
     # A match ended twice (two finishers, the second after the first's
-    # lock) is counted once.
+    # lock) is counted and rated once; RatingChange's unique match and
+    # person stay as the backstop.
     first_end = match.status not in Match.ENDED
     seats = match_seats(match)
     if outcome is not None:
@@ -361,8 +360,8 @@ def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -
     )
     if status == Match.Status.FINISHED and first_end:
         play_records_count(match, seats)
-    if status == Match.Status.FINISHED and outcome is not None:
-        match_rate(match, seats, outcome)
+        if outcome is not None:
+            match_rate(match, seats, outcome)
     broadcast.user_matches_changed_on_commit(match, [s.user_id for s in seats])
     notify_match_ended(match, seats, outcome=outcome)
 

@@ -63,12 +63,12 @@ def match_rate(match: Match, seats: list[Seat], outcome: Outcome) -> list[Rating
     status FINISHED saved), with all its `seats` and its final `outcome`
     (`outcome.ranks[position]`, 1 = first, ties share a rank). Returns the
     `RatingChange` rows written: one per person, none when the match is not
-    rated or was rated before (idempotent). Creates a person's `Rating` for
-    the game at their first rated match.
+    rated. Creates a person's `Rating` for the game at their first rated
+    match. Call once per match: `core.match_finish` calls it only at the
+    match's first end; a second call raises IntegrityError (the unique
+    match and person of `RatingChange`).
     """
     if not match_is_rated(match, seats):
-        return []
-    if RatingChange.objects.filter(match=match).exists():
         return []
     now = timezone.now()
     persons = sorted(

@@ -31,19 +31,22 @@ def player_link(value: Any) -> SafeString:
     """Return the name of a person as a link to their profile, escaped.
 
     `value` is a User, a Seat (its player loaded: `select_related("user")`,
-    as every seat list does) or a board's SeatInfo. A robot's seat, a free
+    as every seat list does), a board's SeatInfo, or a name (a str: a
+    ranking's row, which lists active people only). A robot's seat, a free
     seat and a deactivated account (no profile) are plain text; a seat a
     robot plays for its person links to the person. None gives "".
     """
     if value is None:
         return SafeString("")
-    if isinstance(value, User):
+    if isinstance(value, str):
+        linked = bool(value)
+    elif isinstance(value, User):
         linked = value.is_active
     elif isinstance(value, Seat):
         linked = value.user_id is not None and value.user.is_active  # type: ignore[union-attr]
     else:  # SeatInfo: no account behind it, only what the table shows
         linked = not (value.is_robot or value.is_free)
-    name = str(value.name)
+    name = value if isinstance(value, str) else str(value.name)
     if not linked:
         return conditional_escape(name)
     return format_html(

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from django import template
-from django.urls import reverse
 
 from games import rating_text
 
@@ -42,9 +41,3 @@ def provisional(value: _Rated | None) -> bool:
 def rating_change(change: int | None) -> str:
     """Return a rating change signed ("+14", "−3", "±0"); "" for None."""
     return "" if change is None else rating_text.change_text(change)
-
-
-@register.filter
-def player_url(name: str) -> str:
-    """Return the profile address of the person named `name` (`/players/<name>/`)."""
-    return reverse("games:player_profile", kwargs={"name": name})

@@ -19,6 +19,14 @@ def test_a_person_links_to_the_profile(alice):
     )
 
 
+def test_a_ranking_row_s_name_links_escaped():
+    # A ranking's row holds only the name (games.selectors.rankings).
+    assert player_link("A&B") == (
+        '<a class="player-link" href="/players/A&amp;B/">A&amp;B</a>'
+    )
+    assert player_link("") == ""
+
+
 def test_the_name_is_escaped_in_text_and_address(make_user):
     person = make_user("tricky", display_name='<b>"A&B"</b>')
 

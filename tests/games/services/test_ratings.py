@@ -15,7 +15,6 @@ from games import services
 from games.models import LeaveReason, Match, Rating, RatingChange, Seat
 from games.rules import Outcome
 from games.services.core import match_finish, match_lock
-from games.services.ratings import match_rate
 from tests.games.helpers import play_to_end
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
@@ -170,18 +169,20 @@ def test_a_resigner_or_a_seat_lost_to_timeouts_counts_as_last(
 
 
 def test_rating_again_changes_nothing(alice, bob):
-    # Issue 23, Ratings: updated exactly once per match, idempotent.
+    # Issue 23, Ratings: updated exactly once per match, even when a second
+    # finisher ends it again after the first one's lock.
     match = two_people(alice, bob)
     finish(match, (1, 2))
     before = list(Rating.objects.order_by("id").values())
 
     with transaction.atomic():
         locked = match_lock(match.id)
-        again = match_rate(
-            locked, list(locked.seats.all()), Outcome(ranks=(2, 1), reason="x")
+        match_finish(
+            locked,
+            status=Match.Status.FINISHED,
+            outcome=Outcome(ranks=(2, 1), reason="x"),
         )
 
-    assert again == []
     assert list(Rating.objects.order_by("id").values()) == before
     assert RatingChange.objects.filter(match=match).count() == 2
 
