@@ -160,7 +160,7 @@ def main() -> None:
         with (
             mock.patch.object(send_notification_emails, "delay", send_now),
             mock.patch("games.services.timeouts._timeout_task_enqueue"),
-            mock.patch("games.services.core.robot_task_enqueue"),
+            mock.patch("games.services.robots.robot_task_enqueue"),
         ):
             run(seed)
     finally:

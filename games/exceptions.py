@@ -156,7 +156,7 @@ SUSPENDED = _(
 class Suspended(MatchError):
     """The person is suspended (`User.suspended_until` in the future, issue 24).
 
-    Raised by `core.play_allowed_require`, which every playing service
+    Raised by `suspensions.play_allowed_require`, which every playing service
     (moves, seats, new matches) asks, so page, API and socket refuse alike.
     """
 

@@ -8,15 +8,17 @@ import nothing private from each other. What is here:
   (`SELECT ... FOR UPDATE`). Raises MatchNotActive for an unknown id; a
   caller for which a missing match is no error (a stale task, a sweep)
   catches that and does nothing.
-- Reads under the lock: `match_seats`, `active_seat_of`, `match_state`,
-  `robot_move_choose`.
+- Reads under the lock: `match_seats`, `active_seat_of`, `match_state`.
 - The seams: every match starts in `match_start` (or
   `match_start_if_full`), every move (a person's, a robot's, a timeout's)
   goes through `move_apply`, a seat's turn starts in `turns_start` (via
   `to_move_record`), every match ends in `match_finish`.
 - Seat changes several services share: `seat_controller_set`,
-  `seat_strikes_clear`, `robot_name_resolve`; and the robot task:
-  `system_move_enqueue`, `robot_task_enqueue`.
+  `seat_strikes_clear`.
+
+Beside it, two small kernels of their own: `robots` (which robot, its move,
+its task) and `suspensions` (`play_allowed_require`, the suspension check
+every door of play meets).
 
 Each keeps the stored columns (status, version, the seats' to-move columns)
 in step with the engine state in the same transaction, and schedules what
@@ -31,20 +33,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from msgspec.structs import replace
 
 from accounts.models import User
 from games import broadcast, exceptions, fairness
 from games.models import Match, MatchEvent, Move, Seat
-from games.rules import IllegalMove, Outcome, Rng, turns_started
-from games.rules.registry import default_robot, game_entry
+from games.rules import IllegalMove, Outcome, turns_started
 
 from .clocks import clocks_follow, clocks_start
 from .notices import notify_match_ended, notify_match_started, notify_turns
 from .ratings import match_rate
 from .records import play_records_count
+from .robots import system_move_enqueue
+from .suspensions import play_allowed_require
 
 
 def match_lock(match_id: int) -> Match:
@@ -86,26 +88,6 @@ def active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
     return seats, seat
 
 
-def play_allowed_require(user: User, *, reload: bool = False) -> None:
-    """Refuse a suspended person (issue 24): raises Suspended until `suspended_until`.
-
-    The one check every door meets: moves and seat actions through
-    `active_seat_of` (with the seat's person as read with the seats),
-    joining and creating through their services with `reload` (one query:
-    a socket's `user` was loaded when it connected, maybe before the
-    suspension).
-    """
-    until = user.suspended_until
-    if reload:
-        until = (
-            User.objects.filter(pk=user.pk)
-            .values_list("suspended_until", flat=True)
-            .first()
-        )
-    if until is not None and until > timezone.now():
-        raise exceptions.Suspended()
-
-
 def match_state(match: Match) -> Any:
     """Return the engine state of an active match (the game's own State type).
 
@@ -116,23 +98,6 @@ def match_state(match: Match) -> Any:
         return match.game_state()
     except IllegalMove as error:
         raise exceptions.InvalidMove(exceptions.STATE_UNREADABLE) from error
-
-
-def robot_move_choose(match: Match, state: Any, position: int, robot: str) -> Any:
-    """Return the move the game's robot named `robot` chooses for seat `position`.
-
-    It sees only the seat's view. A robot's randomness is seeded too, apart
-    from the game's own Rng, so replaying a match replays its robots.
-    `state` is the match's engine state (`match_state`); returns the game's
-    Move. Call with the match row locked; `robot` must be one of the game's
-    (`robot_name_resolve`), else KeyError.
-    """
-    rules = match.rules
-    chooser = game_entry(match.game_slug).robots[robot]
-    rng = Rng(seed=-match.seed - 1, draws=match.version)
-    return chooser.choose(
-        rules.view(state, position), rules.legal_moves(state, position), rng
-    )
 
 
 def match_start(match: Match, seats: list[Seat]) -> None:
@@ -387,28 +352,6 @@ def outcome_resigned_last(outcome: Outcome, resigned: frozenset[int]) -> Outcome
     return replace(outcome, ranks=new_ranks)
 
 
-def system_move_enqueue(
-    match: Match, seats: list[Seat], to_move: frozenset[int]
-) -> None:
-    """Enqueue a robot task, after commit, if the system plays a seat to move.
-
-    The task carries the current version, so a stale or repeated one does
-    nothing. Robust: a broker that is down must not turn a committed move
-    into an error page; the failure is logged and the resume sweep retries.
-    """
-    if any(s.played_by_system for s in seats if s.position in to_move):
-        robot_task_enqueue(match.id, match.version)
-
-
-def robot_task_enqueue(match_id: int, version: int) -> None:
-    """Enqueue the robot task for `match_id` at `version`, after commit."""
-    from games.tasks import play_robot_turn as play_robot_turn_task
-
-    transaction.on_commit(
-        lambda: play_robot_turn_task.delay(match_id, version), robust=True
-    )
-
-
 def match_start_if_full(match: Match) -> None:
     """Start `match` if no seat is free, else announce the seat change.
 
@@ -439,19 +382,6 @@ def seat_strikes_clear(match: Match, seat: Seat) -> None:
         actor_id=seat.user_id,
     )
     broadcast.match_changed_on_commit(match)
-
-
-def robot_name_resolve(match: Match, robot: str) -> str:
-    """Return `robot` if the game has it, or the default robot for "".
-
-    Raises SeatUnavailable (UNKNOWN_ROBOT) for a name the game has no
-    robot of. Reads the registry only: no query, no lock needed.
-    """
-    if not robot:
-        return default_robot(match.game_slug).name
-    if robot not in game_entry(match.game_slug).robots:
-        raise exceptions.SeatUnavailable(exceptions.UNKNOWN_ROBOT)
-    return robot
 
 
 def seat_controller_set(

@@ -25,9 +25,9 @@ from .core import (
     active_seat_of,
     match_finish,
     match_lock,
-    robot_name_resolve,
     seat_controller_set,
 )
+from .robots import robot_name_resolve
 
 # Outcome.reason of a match that ended because a person resigned.
 RESIGNED = "resigned"

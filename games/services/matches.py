@@ -26,9 +26,9 @@ from .core import (
     match_lock,
     match_seats,
     match_start,
-    play_allowed_require,
 )
 from .fairness import client_seed_clean
+from .suspensions import play_allowed_require
 
 
 def match_create(

@@ -21,9 +21,8 @@ from .core import (
     match_lock,
     match_seats,
     match_state,
-    robot_name_resolve,
-    system_move_enqueue,
 )
+from .robots import robot_name_resolve, system_move_enqueue
 
 # A moderator extends a deadline by at most this much at once (seconds).
 EXTENSION_MAX = 30 * 24 * 60 * 60

@@ -111,7 +111,7 @@ def suspend(*, user: User, actor: User, reason: str, until: datetime) -> Sanctio
     """Suspend `user` until `until` (UTC): no play, no chat; seats go to robots.
 
     `User.suspended_until` is set; every playing service then refuses them
-    (`core.play_allowed_require`). Their seats in running matches are
+    (`suspensions.play_allowed_require`). Their seats in running matches are
     played by the game's robot to the end. Raises ModerationRefused
     (NO_REASON, UNTIL_PAST, UNTIL_TOO_FAR, NOT_YOURSELF).
     """

@@ -20,10 +20,9 @@ from .core import (
     match_seats,
     match_state,
     move_apply,
-    robot_move_choose,
-    robot_task_enqueue,
     seat_strikes_clear,
 )
+from .robots import robot_move_choose, robot_task_enqueue
 from .vacations import vacation_end
 
 # A robot's task normally runs within a second of its commit; a robot seat

@@ -19,12 +19,12 @@ from .core import (
     match_seats,
     match_start_if_full,
     match_state,
-    play_allowed_require,
-    robot_name_resolve,
     seat_controller_set,
 )
 from .fairness import client_seed_clean
 from .notices import notify_joined
+from .robots import robot_name_resolve
+from .suspensions import play_allowed_require
 
 
 def seat_claim(

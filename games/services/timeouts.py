@@ -38,11 +38,10 @@ from .core import (
     match_seats,
     match_state,
     move_apply,
-    robot_move_choose,
     seat_strikes_clear,
-    system_move_enqueue,
 )
 from .notices import notify_timed_out
+from .robots import robot_move_choose, system_move_enqueue
 
 # A turn the robot plays at a timeout ends when the seat is no longer to
 # move; this bounds a turn that would not end (a bug in a game's rules
