@@ -228,7 +228,11 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     context: dict[str, Any] = {"board": board, "board_static": static, "oob": False}
     # What the others did since the person's last move (issue 23).
     context["recap"] = selectors.board_recap(board)
-    if seat is not None and match.status == Match.Status.OPEN:
+    if (
+        seat is not None
+        and isinstance(request.user, User)
+        and match.status == Match.Status.OPEN
+    ):
         # Issue 24: the seated people may invite a friend not seated yet.
         seated = {s.user_id for s in match.seats.all()}
         context["invite_friends"] = [
