@@ -44,7 +44,9 @@ class FriendMatchSerializer(serializers.Serializer[Any]):
 
     id = serializers.IntegerField()
     game = serializers.CharField(help_text="The game's slug.")
-    status = serializers.ChoiceField(choices=["open", "active"])
+    status = serializers.CharField(
+        help_text="`open` (waiting for players) or `active`."
+    )
     private = serializers.BooleanField()
     seats = serializers.ListField(
         child=serializers.CharField(allow_null=True),
@@ -93,7 +95,7 @@ class InvitationSentSerializer(serializers.Serializer[Any]):
 
     match = serializers.IntegerField()
     name = serializers.CharField()
-    state = serializers.ChoiceField(choices=["pending"])
+    state = serializers.CharField(help_text="Always `pending`.")
 
 
 def _friend_body(friend: Friend) -> dict[str, Any]:
