@@ -49,6 +49,13 @@ class InvitationRefused(exceptions.MatchError):
     page_status_code = 400
 
 
+class PersonNotFound(InvitationRefused):
+    """No active person of that name (404, as the API's players answer)."""
+
+    default_message = NO_SUCH_PERSON
+    status_code = 404
+
+
 class InvitationAnswered(InvitationRefused):
     """The invitation is no longer pending, or its match no longer open (409)."""
 
@@ -79,13 +86,13 @@ def invitation_lapsed(invitation: Invitation) -> bool:
 def invitation_send_by_name(*, match_id: int, inviter: User, name: str) -> None:
     """`invitation_send` to the active person whose public name is `name`.
 
-    Raises InvitationRefused (NO_SUCH_PERSON) for no such person, a
-    deactivated or deleted one.
+    Raises PersonNotFound (404) for no such person or a deactivated one;
+    InvitationRefused (400) for a deleted one, as `invitation_send` does.
     """
     try:
         invitee = player_by_name(name=name)
     except User.DoesNotExist:
-        raise InvitationRefused(NO_SUCH_PERSON) from None
+        raise PersonNotFound() from None
     invitation_send(match_id=match_id, inviter=inviter, invitee=invitee)
 
 

@@ -113,7 +113,7 @@ def test_the_invitee_cannot_withdraw(api_for, open_match, alice, bob):
 
 @pytest.mark.parametrize(
     ("name", "status"),
-    [("Nobody", 400), ("Alice", 400), (3, 400)],
+    [("Nobody", 404), ("Alice", 400), (3, 400), ("", 400)],
 )
 def test_refusals(api_for, open_match, alice, name, status):
     response = api_for(alice).post(

@@ -87,7 +87,12 @@ class InvitationsSerializer(serializers.Serializer[Any]):
 class InvitationCreateSerializer(serializers.Serializer[Any]):
     """Whom to invite."""
 
-    name = StrictCharField(max_length=150, help_text="The person's public name.")
+    name = StrictCharField(
+        min_length=1,
+        max_length=150,
+        trim_whitespace=False,
+        help_text="The person's public name.",
+    )
 
 
 class InvitationSentSerializer(serializers.Serializer[Any]):
@@ -180,11 +185,11 @@ class MatchInvitationView(APIView):
             200: InvitationSentSerializer,
             **error_responses(
                 {
-                    400: "Unreadable body, no such person, or yourself.",
+                    400: "Unreadable body, yourself, or a deleted account.",
                     401: UNAUTHENTICATED,
                     403: "You have no seat at this match, or are suspended "
                     "(or logged in by session without CSRF token).",
-                    404: NO_MATCH,
+                    404: NO_MATCH + " Or there is no person of that name.",
                     409: "The match is not open, or the person already sits there.",
                     415: NOT_JSON_BODY,
                 }
