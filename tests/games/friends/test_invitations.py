@@ -259,3 +259,37 @@ def test_a_seat_refused_keeps_the_invitation_pending(open_match, alice, bob, car
         invitation_accept(invitation_id=invitation.id, user=bob)
     invitation.refresh_from_db()
     assert invitation.state == Invitation.State.PENDING
+
+
+def test_a_suspended_person_neither_invites_nor_accepts(open_match, alice, bob, carol):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    invitation = _sent(open_match, alice, bob)
+    for person in (alice, bob):
+        person.suspended_until = timezone.now() + timedelta(days=1)
+        person.save(update_fields=["suspended_until"])
+
+    with pytest.raises(exceptions.Suspended):
+        invitation_send(match_id=open_match.id, inviter=alice, invitee=carol)
+    with pytest.raises(exceptions.Suspended):
+        invitation_accept(invitation_id=invitation.id, user=bob)
+    invitation.refresh_from_db()
+    assert invitation.state == Invitation.State.PENDING
+
+
+def test_deleted_and_inactive_friends_are_left_out(alice, bob, carol, make_user):
+    from django.utils import timezone
+
+    from games.friends.selectors import friends_list
+
+    dave = make_user("dave", display_name="Dave")
+    for person in (bob, carol, dave):
+        community.follow(owner=alice, other=person)
+    carol.deleted_at = timezone.now()
+    carol.save(update_fields=["deleted_at"])
+    dave.is_active = False
+    dave.save(update_fields=["is_active"])
+
+    assert [friend.person for friend in friends_list(user=alice)] == [bob]

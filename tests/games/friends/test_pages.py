@@ -227,3 +227,18 @@ def test_a_block_is_silent_on_the_page(client_for, open_match, alice, bob):
 
     assert "Invitation sent to Bob." in response.content.decode()
     assert not Invitation.objects.exists()
+
+
+def test_the_friends_page_speaks_german(client_for, open_match, alice, bob):
+    bob.language = "de"
+    bob.save(update_fields=["language"])
+    community.follow(owner=bob, other=alice)
+    _invite(open_match, alice, bob)
+    client = client_for(bob)
+    client.cookies["django_language"] = "de"
+
+    page = client.get("/friends/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+    assert "Leute, denen du folgst" in page
+    assert "Annehmen" in page
+    assert "Ablehnen" in page
