@@ -102,6 +102,29 @@ urlpatterns = [
         api.PlayerBlockView.as_view(),
         name="api-player-block",
     ),
+    # Friends and invitations (issue 24).
+    path("me/friends/", api.FriendListView.as_view(), name="api-friends"),
+    path("me/invitations/", api.InvitationListView.as_view(), name="api-invitations"),
+    path(
+        "matches/<int:match_id>/invitations/",
+        api.MatchInvitationView.as_view(),
+        name="api-match-invitations",
+    ),
+    path(
+        "invitations/<int:invitation_id>/",
+        api.InvitationDetailView.as_view(),
+        name="api-invitation",
+    ),
+    path(
+        "invitations/<int:invitation_id>/accept/",
+        api.InvitationAcceptView.as_view(),
+        name="api-invitation-accept",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline/",
+        api.InvitationDeclineView.as_view(),
+        name="api-invitation-decline",
+    ),
     # <path:>: a display name may hold a slash (accounts.names allows it).
     path("reports/", api.ReportListView.as_view(), name="api-reports"),
     path("players/<path:name>/", api.PlayerDetailView.as_view(), name="api-player"),

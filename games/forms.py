@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -10,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
 from games import parsers
 from games.clock_text import time_control_choices
 from games.clocks import (
@@ -56,7 +58,10 @@ _CUSTOM_TIMES = {
 
 
 class MatchCreateForm(forms.Form):
-    """Seat count, time control, privacy, rated and the game's own options.
+    """Seat count, time control, privacy, rated, friends to invite and the game's options.
+
+    `friends`: the people the creator follows (`games.friends.selectors.
+    followed_people`); the "Invite friends" choice shows only when there are any.
 
     The game's options are built from its GameInfo. A custom time control
     is entered as three amounts, each in minutes, hours or days of the
@@ -69,9 +74,17 @@ class MatchCreateForm(forms.Form):
         name + UNIT_SUFFIX for name in CUSTOM_TIME_FIELDS
     )
 
-    def __init__(self, *args: Any, info: GameInfo, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        info: GameInfo,
+        friends: Sequence[User] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.info = info
+        # Issue 24: whom the creator may invite, by id (the people they follow).
+        self.friends = {str(person.pk): person for person in friends}
         # The custom time control in seconds, once clean() has read it.
         self.custom_seconds: dict[str, int] = {}
         self.fields["seats"] = forms.TypedChoiceField(
@@ -137,6 +150,14 @@ class MatchCreateForm(forms.Form):
                 "over; only with at least two people, robots are not rated."
             ),
         )
+        if self.friends:
+            self.fields["invite"] = forms.MultipleChoiceField(
+                label=_("Invite friends"),
+                choices=[(pk, person.name) for pk, person in self.friends.items()],
+                widget=forms.CheckboxSelectMultiple,
+                required=False,
+                help_text=_("Each gets an invitation and a notice."),
+            )
         for option in info.options:
             field: forms.Field
             if option.kind == "bool":
@@ -188,6 +209,12 @@ class MatchCreateForm(forms.Form):
                 self.add_error(field, error.message)
         self.custom_seconds = seconds
         return cleaned
+
+    @property
+    def invitees(self) -> list[User]:
+        """Return the people to invite once the match exists (after is_valid)."""
+        chosen = self.cleaned_data.get("invite") or []
+        return [self.friends[pk] for pk in chosen if pk in self.friends]
 
     @property
     def options(self) -> dict[str, Any]:

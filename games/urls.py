@@ -13,6 +13,7 @@ from games import (
     views,
 )
 from games.chat import views as chat_views
+from games.friends import views as friends_views
 
 app_name = "games"
 urlpatterns = [
@@ -78,5 +79,27 @@ urlpatterns = [
         "players/<path:name>/",
         player_views.player_profile_page,
         name="player_profile",
+    ),
+    # Friends and invitations (issue 24).
+    path("friends/", friends_views.friends_page, name="friends"),
+    path(
+        "matches/<int:match_id>/invite/",
+        friends_views.match_invite,
+        name="match_invite",
+    ),
+    path(
+        "invitations/<int:invitation_id>/accept/",
+        friends_views.invitation_accept,
+        name="invitation_accept",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline/",
+        friends_views.invitation_decline,
+        name="invitation_decline",
+    ),
+    path(
+        "invitations/<int:invitation_id>/withdraw/",
+        friends_views.invitation_withdraw,
+        name="invitation_withdraw",
     ),
 ]

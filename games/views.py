@@ -25,6 +25,8 @@ from django_htmx.middleware import HtmxDetails
 from accounts.models import User
 from games import exceptions, selectors, services
 from games.forms import MatchCreateForm, MoveForm
+from games.friends.invitations import invitation_send
+from games.friends.selectors import followed_people
 from games.health import health_report
 from games.models import Match, Seat
 from games.rules import registry
@@ -77,7 +79,9 @@ def match_create(request: AuthedHtmxRequest, game_slug: str) -> HttpResponse:
     if entry is None:
         raise Http404
     rules = entry.rules
-    form = MatchCreateForm(request.POST, info=rules.info)
+    form = MatchCreateForm(
+        request.POST, info=rules.info, friends=followed_people(user=request.user)
+    )
     if not form.is_valid():
         return render(
             request,
@@ -98,6 +102,12 @@ def match_create(request: AuthedHtmxRequest, game_slug: str) -> HttpResponse:
     except exceptions.MatchError as error:
         messages.error(request, str(error.message))
         return redirect("games:lobby")
+    for person in form.invitees:
+        # Issue 24: each one on its own; a refusal does not undo the match.
+        try:
+            invitation_send(match_id=match.pk, inviter=request.user, invitee=person)
+        except exceptions.MatchError as error:
+            messages.error(request, f"{person.name}: {error.message}")
     return redirect(match)
 
 
@@ -218,6 +228,18 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     context: dict[str, Any] = {"board": board, "board_static": static, "oob": False}
     # What the others did since the person's last move (issue 23).
     context["recap"] = selectors.board_recap(board)
+    if (
+        seat is not None
+        and isinstance(request.user, User)
+        and match.status == Match.Status.OPEN
+    ):
+        # Issue 24: the seated people may invite a friend not seated yet.
+        seated = {s.user_id for s in match.seats.all()}
+        context["invite_friends"] = [
+            person
+            for person in followed_people(user=request.user)
+            if person.pk not in seated
+        ]
     if request.user.is_authenticated:
         # The tab title counts the other matches; the board shows this one.
         context["turn_count"] = selectors.turn_count_for_user(
@@ -340,10 +362,11 @@ def _lobby_context(
     request: AuthedHtmxRequest, forms: dict[str, MatchCreateForm] | None = None
 ) -> dict[str, Any]:
     forms = forms or {}
+    friends = followed_people(user=request.user)
     my_matches = selectors.matches_for_user(user=request.user)
     return {
         "create_forms": [
-            (info, forms.get(info.slug) or MatchCreateForm(info=info))
+            (info, forms.get(info.slug) or MatchCreateForm(info=info, friends=friends))
             for info in selectors.games()
         ],
         "open_matches": selectors.open_matches(),

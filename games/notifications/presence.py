@@ -25,6 +25,7 @@ OSError; database errors) are raised to the caller.
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 import redis
@@ -87,6 +88,29 @@ def is_present(user_id: int) -> bool:
         count: int = redis_client().zcount(_key(user_id), f"({now.timestamp()}", "+inf")
         return count > 0
     return Presence.objects.filter(user_id=user_id, expires_at__gt=now).exists()
+
+
+def present_among(user_ids: Collection[int]) -> set[int]:
+    """Return which of `user_ids` have a page open now (`is_present` for many).
+
+    One round trip (a Redis pipeline) or one query, however many people:
+    the friends list (games.friends) asks it per page view.
+    """
+    ids = sorted(set(user_ids))
+    if not ids:
+        return set()
+    now = timezone.now()
+    if settings.REDIS_URL:
+        pipe = redis_client().pipeline(transaction=False)
+        for user_id in ids:
+            pipe.zcount(_key(user_id), f"({now.timestamp()}", "+inf")
+        counts = pipe.execute()
+        return {user_id for user_id, count in zip(ids, counts, strict=True) if count}
+    return set(
+        Presence.objects.filter(user_id__in=ids, expires_at__gt=now).values_list(
+            "user_id", flat=True
+        )
+    )
 
 
 def seen_since(user_id: int, since: datetime) -> bool:

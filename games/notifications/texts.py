@@ -3,7 +3,8 @@
 A notice's `params` (written by `notify`'s callers) hold what was true when
 it was written: `game` (the game's slug), `opponents` (the other seats'
 names), and per kind what it needs (`version` of a turn, `rank` and
-`winners` of a result, `name` of who joined, `until` of a vacation, ISO
+`winners` of a result, `name` of who joined (of who invited, of who
+declined an invitation), `until` of a vacation, ISO
 8601 UTC). The texts do not read the match again: a list of notices costs
 no query per notice.
 """
@@ -65,6 +66,16 @@ def title(notification: Notification) -> str:
         }
     if kind == Kind.VACATION_ENDING:
         return _("Your vacation ends tomorrow")
+    if kind == Kind.INVITED:
+        return _("%(name)s invites you to %(match)s") % {
+            "name": notification.params.get("name", "?"),
+            "match": match,
+        }
+    if kind == Kind.INVITATION_DECLINED:
+        return _("%(name)s declined your invitation to %(match)s") % {
+            "name": notification.params.get("name", "?"),
+            "match": match,
+        }
     if kind == Kind.REPORT_HANDLED:
         return _("A moderator has handled your report")
     if kind == Kind.SANCTIONED:
@@ -104,6 +115,16 @@ def line(notification: Notification) -> str:
             "until": params.get("until", "?"),
             "reason": params.get("reason", ""),
         }
+    if kind == Kind.INVITED:
+        # Who sits there already, and what to do (issue 24).
+        seated = _("Seated: %(names)s.") % {
+            "names": ", ".join(str(n) for n in params.get("opponents", []))
+        }
+        return _(
+            "%(seated)s Open the board to take a seat, or decline on your friends page."
+        ) % {"seated": seated}
+    if kind == Kind.INVITATION_DECLINED:
+        return ""
     if kind == Kind.REPORT_HANDLED:
         return _("Thank you for telling us about %(name)s.") % {
             "name": params.get("name", "?")

@@ -2,8 +2,9 @@
 
 Match ids are sequential, so a private match must not be found by its id.
 A public match is open to everyone. A private match is seen (and joined) by
-the people seated at it, by staff (moderators), and by whoever brings its
-invitation secret (`Match.invite_secret`, carried by the link
+the people seated at it, by staff (moderators), by a person with a pending
+invitation to it while it is open (issue 24, `games.friends`), and by
+whoever brings its invitation secret (`Match.invite_secret`, carried by the link
 `/matches/<id>/?invite=<secret>`); to anyone else it does not exist. Every
 door answers it exactly as an unknown id: the pages and the REST API with
 404, the board socket by closing as for an unknown match, `/ws/play/` with
@@ -28,7 +29,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from accounts.models import User
 from games import exceptions
-from games.models import Match, Seat
+from games.models import Invitation, Match, Seat
 
 from .seating import match_with_seats, viewer_seat
 
@@ -61,8 +62,10 @@ def match_visible_to(
 
     True for a public match; for a private one, when `user` is staff or has
     a seat (reads `match.seats.all()`: no query when prefetched), or when
-    `invite` or the secret kept in `session` (`invite_keep`) is the match's.
-    A public match costs no query; the session is read only when needed.
+    `invite` or the secret kept in `session` (`invite_keep`) is the match's,
+    or when `user` holds a pending invitation to it while it is open (one
+    query, asked last). A public match costs no query; the session is read
+    only when needed.
     """
     if not match.private:
         return True
@@ -71,9 +74,24 @@ def match_visible_to(
         return True
     if invite_valid(match=match, invite=invite):
         return True
-    return session is not None and invite_valid(
+    if session is not None and invite_valid(
         match=match, invite=session_invite(session, match.pk)
-    )
+    ):
+        return True
+    return signed_in and invited_to(match=match, user=user)
+
+
+def invited_to(*, match: Match, user: User) -> bool:
+    """Return whether `user` holds a pending invitation to the open `match`.
+
+    An invitation to a match that started or ended lapsed: it opens
+    nothing any more (issue 24). One query for an open match, none else.
+    """
+    if match.status != Match.Status.OPEN:
+        return False
+    return Invitation.objects.filter(
+        match=match, invitee_id=user.pk, state=Invitation.State.PENDING
+    ).exists()
 
 
 def matches_visible_to(*, user: User) -> QuerySet[Match]:

@@ -94,6 +94,38 @@ STATUSES = {
         "404",
         "409",
         "415",
+    },  # Friends and invitations (issue 24).
+    ("get", "/api/me/friends/"): {"200", "401"},
+    ("get", "/api/me/invitations/"): {"200", "401"},
+    ("post", "/api/matches/{match_id}/invitations/"): {
+        "200",
+        "400",
+        "401",
+        "403",
+        "404",
+        "409",
+        "415",
+    },
+    ("post", "/api/invitations/{invitation_id}/accept/"): {
+        "200",
+        "401",
+        "403",
+        "404",
+        "409",
+    },
+    ("post", "/api/invitations/{invitation_id}/decline/"): {
+        "200",
+        "401",
+        "403",
+        "404",
+        "409",
+    },
+    ("delete", "/api/invitations/{invitation_id}/"): {
+        "200",
+        "401",
+        "403",
+        "404",
+        "409",
     },
 }
 

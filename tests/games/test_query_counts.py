@@ -108,8 +108,9 @@ def test_the_lobby_reads_a_fixed_number_of_queries(
 
     # Session, user; my matches and their seats; open matches and their
     # seats; finished matches (none); the bell's unread count; the lobby
-    # chat's lines (one query, mutes and blocks as subqueries: issue 24).
-    with django_assert_max_num_queries(9):
+    # chat's lines (one query, mutes and blocks as subqueries: issue 24);
+    # the people I follow, for "Invite friends" (issue 24).
+    with django_assert_max_num_queries(10):
         alice_client.get("/play/")
     assert _queries(lambda: alice_client.get("/play/")) == few + 1  # open seats
 

@@ -15,6 +15,14 @@ from .base import AuthedRequest
 from .chat import MatchChatView
 from .community import PlayerBlockView, PlayerFollowView, PlayerMuteView
 from .endings import MatchCancelView, MatchResignView
+from .friends import (
+    FriendListView,
+    InvitationAcceptView,
+    InvitationDeclineView,
+    InvitationDetailView,
+    InvitationListView,
+    MatchInvitationView,
+)
 from .matches import GameListView, MatchDetailView, MatchListView
 from .moves import MoveSubmitView
 from .players import PlayerDetailView
@@ -57,4 +65,10 @@ __all__ = [
     "PlayerMuteView",
     "TokenView",
     "VacationView",
+    "FriendListView",
+    "InvitationAcceptView",
+    "InvitationDeclineView",
+    "InvitationDetailView",
+    "InvitationListView",
+    "MatchInvitationView",
 ]

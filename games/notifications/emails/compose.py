@@ -40,7 +40,14 @@ Kind = Notification.Kind
 TURN_KINDS = frozenset({Kind.YOUR_TURN, Kind.TIME_LOW})
 # The subject names the opponents, except where the title already names
 # who matters (who joined) or there is no match.
-_NO_OPPONENTS_IN_SUBJECT = frozenset({Kind.PLAYER_JOINED, Kind.VACATION_ENDING})
+_NO_OPPONENTS_IN_SUBJECT = frozenset(
+    {
+        Kind.PLAYER_JOINED,
+        Kind.VACATION_ENDING,
+        Kind.INVITED,
+        Kind.INVITATION_DECLINED,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from datetime import datetime
 from allauth.account.models import EmailAddress
 
 from accounts.models import User
-from games.models import Match, Notification, Seat
+from games.models import Invitation, Match, Notification, Seat
 from games.notifications.presence import seen_since
 
 Kind = Notification.Kind
@@ -109,6 +109,8 @@ def _still_relevant(
     - match started: the match still runs; someone joined: it still waits
       or runs;
     - vacation ending: the vacation still runs;
+    - invited: the invitation still waits and its match is still open
+      (one query);
     - the rest (timed out, seat lost, finished, cancelled) are facts.
     """
     match = notice.match
@@ -133,6 +135,15 @@ def _still_relevant(
         }
     if notice.kind == Kind.VACATION_ENDING:
         return user_on_vacation(user, now)
+    if notice.kind == Kind.INVITED:
+        # Issue 24: only while the invitation still waits and can be taken.
+        return (
+            match is not None
+            and match.status == Match.Status.OPEN
+            and Invitation.objects.filter(
+                match=match, invitee_id=user.pk, state=Invitation.State.PENDING
+            ).exists()
+        )
     return True
 
 
