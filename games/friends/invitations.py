@@ -32,6 +32,7 @@ from games.notifications.services import notify
 from games.selectors.access import match_require_visible
 from games.selectors.profiles import player_by_name
 from games.services import core, seats
+from games.services.suspensions import play_allowed_require
 
 NO_SUCH_PERSON = _("There is no such player.")
 NOT_YOURSELF = _("You cannot invite yourself.")
@@ -115,7 +116,7 @@ def invitation_send(*, match_id: int, inviter: User, invitee: User) -> None:
         raise InvitationRefused(NOT_YOURSELF)
     if not invitee.is_active or invitee.deleted_at is not None:
         raise InvitationRefused(NO_SUCH_PERSON)
-    core.play_allowed_require(inviter, reload=True)
+    play_allowed_require(inviter, reload=True)
     with transaction.atomic():
         match = core.match_lock(match_id)
         seated = list(match.seats.select_related("user"))
