@@ -168,3 +168,45 @@ document.addEventListener("submit", (event) => {
     event.preventDefault();
   }
 });
+
+// Chat and sanctions (issue 24). A hidden chat line comes as its own frame
+// (`<li id="chat-line-N" hx-swap-oob="delete">`): removed here, before
+// htmx sees it (capture: ahead of the held pushes above), as a page that
+// never showed the line (muted, blocked) would otherwise log a missing
+// target. A pushed sanction notice (#sanction-notice) replaces the one the
+// page shows; while a suspension's is shown, the board's forms are
+// disabled (the server refuses them anyway; this says so before a click).
+document.addEventListener(
+  "htmx:wsBeforeMessage",
+  (event) => {
+    const hidden = /^<li id="(chat-line-\d+)" hx-swap-oob="delete">/.exec(
+      event.detail.message,
+    );
+    if (hidden) {
+      document.getElementById(hidden[1])?.remove();
+      event.preventDefault();
+    }
+  },
+  { capture: true },
+);
+
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  if (event.detail.fragment.querySelector?.("#sanction-notice")) {
+    document.getElementById("sanction-notice")?.remove();
+  }
+});
+
+function playClose() {
+  if (!document.querySelector('#sanction-notice[data-sanction="suspended"]')) {
+    return;
+  }
+  const controls = document.querySelectorAll(
+    "#board form :is(button, input, select, textarea), #seats form :is(button, input, select, textarea)",
+  );
+  for (const control of controls) {
+    control.disabled = true;
+  }
+}
+
+document.addEventListener("htmx:wsAfterMessage", playClose);
+document.addEventListener("htmx:afterSwap", playClose);
