@@ -89,7 +89,7 @@ async def test_a_suspension_reaches_the_players_open_board_live(
     assert "suspended your account until" in notice
     assert 'data-sanction="suspended"' in notice
     # The chat form is closed in the same frame; the page needs no reload.
-    assert '<p id="chat-form"' in notice and 'hx-swap-oob="true"' in notice
+    assert '<p id="chat-form" class="chat-closed muted" hx-swap-oob="true">' in notice
     # Only the person hears of their sanction.
     assert not any("sanction-notice" in frame for frame in bob_frames)
 
