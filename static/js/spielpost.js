@@ -184,6 +184,7 @@ document.addEventListener(
     );
     if (hidden) {
       document.getElementById(hidden[1])?.remove();
+      document.getElementById(`log-${hidden[1]}`)?.remove();
       event.preventDefault();
     }
   },
@@ -210,3 +211,52 @@ function playClose() {
 
 document.addEventListener("htmx:wsAfterMessage", playClose);
 document.addEventListener("htmx:afterSwap", playClose);
+
+// "Show the chat in the log" (a checkbox in a board's chat panel, shown by
+// this script only; remembered in localStorage): copies of the chat lines
+// sit among the log's entries by time (data-at, UTC ISO; the log runs
+// newest first). Built again after every push, so new lines and entries
+// take their places; the chat panel itself stays as it is.
+const CHAT_IN_LOG = "spielpost.chatInLog";
+
+function chatInLog() {
+  const box = document.querySelector("[data-chat-interleave]");
+  const log = document.getElementById("log-entries");
+  if (!box || !log) {
+    return;
+  }
+  for (const copy of log.querySelectorAll(".chat-in-log")) {
+    copy.remove();
+  }
+  if (!box.checked) {
+    return;
+  }
+  // Newest first, each before the first item (an entry or a copy) not newer.
+  const lines = [...document.querySelectorAll("#chat-lines li.chat-line")];
+  for (const line of lines.reverse()) {
+    const copy = line.cloneNode(true);
+    copy.id = `log-${line.id}`;
+    copy.classList.add("chat-in-log");
+    const at = Date.parse(line.dataset.at);
+    const older = [...log.querySelectorAll("li[data-at]")].find(
+      (item) => Date.parse(item.dataset.at) <= at,
+    );
+    log.insertBefore(copy, older || null);
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const box = document.querySelector("[data-chat-interleave]");
+  if (!box) {
+    return;
+  }
+  box.closest("[hidden]")?.removeAttribute("hidden");
+  box.checked = localStorage.getItem(CHAT_IN_LOG) === "1";
+  box.addEventListener("change", () => {
+    localStorage.setItem(CHAT_IN_LOG, box.checked ? "1" : "0");
+    chatInLog();
+  });
+  chatInLog();
+});
+document.addEventListener("htmx:wsAfterMessage", chatInLog);
+document.addEventListener("htmx:afterSwap", chatInLog);

@@ -5,7 +5,8 @@ the chat; a moderator (the `moderator` group, not a superuser) hides the
 line from the moderation queue and suspends the writer from the user admin.
 The writer's board, open the whole time and never reloaded, then shows the
 suspension (an alert saying until when, the chat form closed) and the line
-is gone from it and from the reporter's board.
+is gone from it and from the reporter's board. On the way, the writer
+shows the chat among the log's entries (the board's toggle).
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ def test_a_reported_line_is_hidden_and_its_writer_suspended_live(
     writer.goto(board_url)
     # A mark that a reload would lose.
     writer.evaluate("window.__neverReloaded = true")
+    # A move first, so the log has an entry older than the line.
+    writer.locator("#board button[data-move]").first.click()
+    writer.locator("#log-entries li[data-log-entry]").first.wait_for()
     writer.get_by_label("Your line").fill(LINE)
     writer.get_by_role("button", name="Send").click()
     line = writer.locator("#chat-lines li", has_text=LINE)
@@ -76,6 +80,13 @@ def test_a_reported_line_is_hidden_and_its_writer_suspended_live(
     line_id = line.get_attribute("id")
     # One's own line offers no report link.
     assert line.get_by_role("link").count() == 0
+    # The chat among the log, newest first: the line above the move.
+    writer.get_by_label("Show the chat in the log").check()
+    first_in_log = writer.locator("#log-entries > li").first
+    assert LINE in first_in_log.inner_text()
+    assert "chat-in-log" in (first_in_log.get_attribute("class") or "")
+    writer.get_by_label("Show the chat in the log").uncheck()
+    assert writer.locator("#log-entries .chat-in-log").count() == 0
 
     reporter = new_page()
     log_in(reporter, f"reporter{tag}")
