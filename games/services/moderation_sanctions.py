@@ -9,7 +9,9 @@ changes nothing.
 A suspension or a ban hands the person's running seats to the game's
 robot, as a seat lost after timeouts (`timeouts.seat_left_for_good`): the
 other players' clocks and ranks go on. A ban also closes the person's
-open sockets and revokes their API token.
+open sockets and revokes their API token. After commit, a suspension or a
+mute tells the person's open pages ("user.sanctioned": the notice, the
+chat form closed), and a hidden line leaves every open page ("chat.hidden").
 """
 
 from __future__ import annotations
