@@ -81,6 +81,7 @@ urlpatterns = [
         api.MatchChatView.as_view(),
         name="api-match-chat",
     ),
+    path("chat/", api.LobbyChatView.as_view(), name="api-lobby-chat"),
     path(
         "matches/<int:match_id>/record/",
         api.MatchRecordView.as_view(),

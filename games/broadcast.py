@@ -180,3 +180,30 @@ def user_sockets_close_on_commit(user_id: int) -> None:
         _group_send(group, {"type": "user.closed"})
 
     transaction.on_commit(send, robust=True)
+
+
+def chat_line_hidden_on_commit(*, line_id: int, match_id: int | None) -> None:
+    """After commit, tell the sockets of a match (or of the lobby) that a line was hidden.
+
+    Its own event ("chat.hidden", the line's id only): each consumer
+    removes `#chat-line-<id>` from its page without rendering the board
+    again (issue 24). A page that never showed the line removes nothing.
+    """
+    group = LOBBY_GROUP if match_id is None else match_group(match_id)
+    event = {"type": "chat.hidden", "line_id": line_id}
+    transaction.on_commit(lambda: _group_send(group, event), robust=True)
+
+
+def user_sanctioned_on_commit(user_id: int) -> None:
+    """After commit, tell person `user_id`'s open pages that they were sanctioned.
+
+    A suspension or a chat mute (issue 24): each consumer in the person's
+    group ("user.sanctioned", no details: it reads the person's row) shows
+    the notice and takes away the forms the person may no longer use.
+    """
+    group = user_group(user_id)
+
+    def send() -> None:
+        _group_send(group, {"type": "user.sanctioned"})
+
+    transaction.on_commit(send, robust=True)

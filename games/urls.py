@@ -76,6 +76,11 @@ urlpatterns = [
     # <path:>: a display name may hold a slash (accounts.names allows it).
     path("reports/", report_views.report_submit, name="report_submit"),
     path(
+        "reports/chat-line/<int:line_id>/",
+        report_views.chat_line_report,
+        name="report_chat_line",
+    ),
+    path(
         "players/<path:name>/",
         player_views.player_profile_page,
         name="player_profile",

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.utils import timezone
+from django.utils import formats, timezone
 
+from accounts.local_time import user_zone
 from accounts.models import Block, Mute, User
 from games.models import ChatLine, Match
 from games.selectors.seating import viewer_seat
@@ -34,6 +35,8 @@ class ChatEntry:
     text: str
     at: datetime
     links: bool
+    # The writer's user id: the page offers "Report" on others' lines only.
+    author_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,7 @@ def chat_page(
                 text=row.text,
                 at=row.created_at,
                 links=links_allowed(row.author, now),
+                author_id=row.author_id,
             )
             for row in reversed(rows)
         ],
@@ -142,4 +146,36 @@ def chat_entry_for(*, line_id: int, viewer_id: int | None) -> ChatEntry | None:
         text=line.text,
         at=line.created_at,
         links=links_allowed(line.author, timezone.now()),
+        author_id=line.author_id,
     )
+
+
+@dataclass(frozen=True)
+class ChatClosed:
+    """Why a person may not chat now: `kind` "suspended" (no play either) or
+    "muted", until `until` (UTC)."""
+
+    kind: str
+    until: datetime
+
+
+def chat_closed_for(user: Any) -> ChatClosed | None:
+    """Return why `user` may not chat now (a suspension first), or None.
+
+    Reads the fields of `user` as given (no query); None for a guest.
+    """
+    if user is None or not user.is_authenticated:
+        return None
+    now = timezone.now()
+    if user.suspended_until is not None and user.suspended_until > now:
+        return ChatClosed("suspended", user.suspended_until)
+    if user.chat_muted_until is not None and user.chat_muted_until > now:
+        return ChatClosed("muted", user.chat_muted_until)
+    return None
+
+
+def until_text(until: datetime, user: User) -> str:
+    """Return `until` as `user` reads it: their time zone (named), the active
+    language's date format."""
+    local = timezone.localtime(until, user_zone(user))
+    return f"{formats.date_format(local, 'DATETIME_FORMAT')} {local.tzname()}"

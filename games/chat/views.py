@@ -1,8 +1,8 @@
 """The chat's page doors: `POST /matches/<id>/chat/` and `POST /chat/` (lobby).
 
 A plain form: without script the page is shown again (a refusal as a
-message); with htmx the fresh form (or the refusal in it) replaces the
-posted one, and the socket brings the line (games.broadcast chat.line).
+message); with htmx the form's fresh fields (or the refusal in them) replace
+the posted ones, and the socket brings the line (games.broadcast chat.line).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def _post(request: HttpRequest, match: Match | None) -> HttpResponse:
     if request.headers.get("HX-Request"):
         return render(
             request,
-            "games/_chat.html#chat-form",
+            "games/_chat.html#chat-form-fields",
             {"chat_match": match, "chat_error": error},
         )
     if error:

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.models import User
 from games import selectors
-from games.chat.selectors import chat_entry_for
+from games.chat.selectors import chat_closed_for, chat_entry_for, until_text
+from games.models import Match
 from games.notifications.services import unread_count
 
 
@@ -113,5 +115,42 @@ def chat_line_render(line_id: int, viewer_id: int | None) -> str:
     line = chat_entry_for(line_id=line_id, viewer_id=viewer_id)
     if line is None:
         return ""
-    html = render_to_string("games/_chat.html#chat-line", {"line": line})
+    html = render_to_string(
+        "games/_chat.html#chat-line", {"line": line, "chat_viewer_id": viewer_id}
+    )
     return f'<div hx-swap-oob="beforeend:#chat-lines">{html}</div>'
+
+
+def chat_hidden_render(line_id: int) -> str:
+    """Return the removal of chat line `line_id` from a page (htmx's oob delete).
+
+    The same for every viewer: a page without the line removes nothing.
+    """
+    return f'<li id="chat-line-{int(line_id)}" hx-swap-oob="delete"></li>'
+
+
+def sanction_render(user_id: int, language: str, match_id: int | None) -> str:
+    """Return the person's sanction notice and their closed chat form, or "".
+
+    Read from the person's row (the event names nobody's sanction): "" once
+    it has ended. `match_id` is the board's match (None: the lobby); the
+    chat form is closed only where the person could write.
+    """
+    user = User.objects.filter(pk=user_id).first()
+    closed = chat_closed_for(user)
+    if user is None or closed is None:
+        return ""
+    with translation.override(language):
+        context = {
+            "chat_closed": closed,
+            "chat_until": until_text(closed.until, user),
+            "oob": True,
+        }
+        html = render_to_string("games/_chat.html#sanction-notice", context)
+        seated = (
+            match_id is None
+            or Match.objects.filter(id=match_id, seats__user_id=user_id).exists()
+        )
+        if seated:
+            html += render_to_string("games/_chat.html#chat-closed", context)
+    return html

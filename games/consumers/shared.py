@@ -27,7 +27,7 @@ from django.conf import settings
 from games.channel_layers import LAYER_DOWN_ERRORS
 from games.models import Match
 
-from .renders import bell_render
+from .renders import bell_render, chat_hidden_render, sanction_render
 
 logger = logging.getLogger(__name__)
 
@@ -107,6 +107,23 @@ class PersonConsumer(AsyncWebsocketConsumer):
     async def user_closed(self, event: dict[str, Any]) -> None:
         """Handle "user.closed" (the person was banned, issue 24): close the socket."""
         await self.close(code=4003)
+
+    async def user_sanctioned(self, event: dict[str, Any]) -> None:
+        """Handle "user.sanctioned" (suspended or muted, issue 24): show the
+        notice and close the chat form, without rendering the page again."""
+        if self.user_id is not None:
+            html = await database_sync_to_async(sanction_render)(
+                self.user_id, self.language, getattr(self, "match_id", None)
+            )
+            if html:
+                await self.send(text_data=html)
+
+    async def chat_hidden(self, event: dict[str, Any]) -> None:
+        """Handle "chat.hidden": remove the line from the page (issue 24).
+
+        The board is not rendered again.
+        """
+        await self.send(text_data=chat_hidden_render(int(event["line_id"])))
 
     async def user_notifications_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.notifications_changed": send the person's bell again."""

@@ -10,6 +10,7 @@ events (`MatchEvent`, public) woven in after the move of their version.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from games.models import Match, MatchEvent, Move
 from games.rules import Event
@@ -36,6 +37,9 @@ class LogEntry:
     event_id: int | None = None
     # The mover's seat, or the table event's (None: nobody's, a moderator's).
     seat: int | None = None
+    # When it happened (UTC): the board may show chat lines among the
+    # entries in time order (issue 24).
+    at: datetime | None = None
 
     @property
     def dom_id(self) -> str:
@@ -72,6 +76,7 @@ def log_for(
                 by_robot=move.by_robot,
                 by_timeout=move.by_timeout,
                 seat=move.seat,
+                at=move.created_at,
             )
             entries.append(((move.seq, 0, 0), entry))
     for event in MatchEvent.objects.filter(match=match, version__gte=since):
@@ -82,6 +87,7 @@ def log_for(
             by_robot=False,
             event_id=event.id,
             seat=event.seat,
+            at=event.created_at,
         )
         entries.append(((event.version, 1, event.id), entry))
     return tuple(entry for _key, entry in sorted(entries, key=lambda e: e[0]))

@@ -9,7 +9,9 @@ changes nothing.
 A suspension or a ban hands the person's running seats to the game's
 robot, as a seat lost after timeouts (`timeouts.seat_left_for_good`): the
 other players' clocks and ranks go on. A ban also closes the person's
-open sockets and revokes their API token.
+open sockets and revokes their API token. After commit, a suspension or a
+mute tells the person's open pages ("user.sanctioned": the notice, the
+chat form closed), and a hidden line leaves every open page ("chat.hidden").
 """
 
 from __future__ import annotations
@@ -78,10 +80,9 @@ def chat_line_hide(*, line_id: int, actor: User, reason: str) -> Sanction:
         line.hidden_at = now
         line.hidden_by = actor
         line.save(update_fields=["hidden_at", "hidden_by"])
-        if line.match is not None:
-            # The board's chat shows the line no more (the chat has no
-            # event of its own for a hidden line).
-            broadcast.match_changed_on_commit(line.match)
+        # Its own event: open boards and lobbies drop the line without
+        # rendering the board again.
+        broadcast.chat_line_hidden_on_commit(line_id=line.id, match_id=line.match_id)
         return _record(
             line.author,
             actor,
@@ -104,6 +105,8 @@ def chat_mute(*, user: User, actor: User, reason: str, until: datetime) -> Sanct
         user.chat_muted_until = until
         user.save(update_fields=["chat_muted_until"])
         _tell(user, Sanction.Kind.MUTED, reason, until)
+        # Their open pages say so at once and take the chat form away.
+        broadcast.user_sanctioned_on_commit(user.id)
         return _record(user, actor, Sanction.Kind.MUTED, reason, now=now, until=until)
 
 
@@ -125,6 +128,8 @@ def suspend(*, user: User, actor: User, reason: str, until: datetime) -> Sanctio
         )
         _seats_to_robots(user, actor, now=now)
         _tell(user, Sanction.Kind.SUSPENDED, reason, until)
+        # Their open pages show the suspension without a reload.
+        broadcast.user_sanctioned_on_commit(user.id)
     return sanction
 
 

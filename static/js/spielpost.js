@@ -168,3 +168,95 @@ document.addEventListener("submit", (event) => {
     event.preventDefault();
   }
 });
+
+// Chat and sanctions (issue 24). A hidden chat line comes as its own frame
+// (`<li id="chat-line-N" hx-swap-oob="delete">`): removed here, before
+// htmx sees it (capture: ahead of the held pushes above), as a page that
+// never showed the line (muted, blocked) would otherwise log a missing
+// target. A pushed sanction notice (#sanction-notice) replaces the one the
+// page shows; while a suspension's is shown, the board's forms are
+// disabled (the server refuses them anyway; this says so before a click).
+document.addEventListener(
+  "htmx:wsBeforeMessage",
+  (event) => {
+    const hidden = /^<li id="(chat-line-\d+)" hx-swap-oob="delete">/.exec(
+      event.detail.message,
+    );
+    if (hidden) {
+      document.getElementById(hidden[1])?.remove();
+      document.getElementById(`log-${hidden[1]}`)?.remove();
+      event.preventDefault();
+    }
+  },
+  { capture: true },
+);
+
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  if (event.detail.fragment.querySelector?.("#sanction-notice")) {
+    document.getElementById("sanction-notice")?.remove();
+  }
+});
+
+function playClose() {
+  if (!document.querySelector('#sanction-notice[data-sanction="suspended"]')) {
+    return;
+  }
+  const controls = document.querySelectorAll(
+    "#board form :is(button, input, select, textarea), #seats form :is(button, input, select, textarea)",
+  );
+  for (const control of controls) {
+    control.disabled = true;
+  }
+}
+
+document.addEventListener("htmx:wsAfterMessage", playClose);
+document.addEventListener("htmx:afterSwap", playClose);
+
+// "Show the chat in the log" (a checkbox in a board's chat panel, shown by
+// this script only; remembered in localStorage): copies of the chat lines
+// sit among the log's entries by time (data-at, UTC ISO; the log runs
+// newest first). Built again after every push, so new lines and entries
+// take their places; the chat panel itself stays as it is.
+const CHAT_IN_LOG = "spielpost.chatInLog";
+
+function chatInLog() {
+  const box = document.querySelector("[data-chat-interleave]");
+  const log = document.getElementById("log-entries");
+  if (!box || !log) {
+    return;
+  }
+  for (const copy of log.querySelectorAll(".chat-in-log")) {
+    copy.remove();
+  }
+  if (!box.checked) {
+    return;
+  }
+  // Newest first, each before the first item (an entry or a copy) not newer.
+  const lines = [...document.querySelectorAll("#chat-lines li.chat-line")];
+  for (const line of lines.reverse()) {
+    const copy = line.cloneNode(true);
+    copy.id = `log-${line.id}`;
+    copy.classList.add("chat-in-log");
+    const at = Date.parse(line.dataset.at);
+    const older = [...log.querySelectorAll("li[data-at]")].find(
+      (item) => Date.parse(item.dataset.at) <= at,
+    );
+    log.insertBefore(copy, older || null);
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const box = document.querySelector("[data-chat-interleave]");
+  if (!box) {
+    return;
+  }
+  box.closest("[hidden]")?.removeAttribute("hidden");
+  box.checked = localStorage.getItem(CHAT_IN_LOG) === "1";
+  box.addEventListener("change", () => {
+    localStorage.setItem(CHAT_IN_LOG, box.checked ? "1" : "0");
+    chatInLog();
+  });
+  chatInLog();
+});
+document.addEventListener("htmx:wsAfterMessage", chatInLog);
+document.addEventListener("htmx:afterSwap", chatInLog);

@@ -140,3 +140,51 @@ def test_pages_go_back_with_before(api_for, started_match, alice):
     assert [line["text"] for line in first["lines"]][0] == "10"
     assert [line["text"] for line in second["lines"]] == [str(n) for n in range(10)]
     assert second["older"] is None
+
+
+def test_the_lobby_chat_is_read_and_written_by_every_signed_in_person(
+    api_for, alice, bob, carol
+):
+    community.block(owner=carol, other=alice)
+    response = api_for(alice).post("/api/chat/", {"text": "<b>hi</b>"}, format="json")
+
+    assert response.status_code == 201
+    assert response.json()["text"] == "<b>hi</b>"
+    body = api_for(bob).get("/api/chat/").json()
+    assert [line["text"] for line in body["lines"]] == ["<b>hi</b>"]
+    assert body["older"] is None
+    # The block is silent: the line is stored, the blocker never reads it.
+    assert api_for(carol).get("/api/chat/").json()["lines"] == []
+    assert not ChatLine.objects.exclude(match=None).exists()
+
+
+def test_the_lobby_chat_refuses_as_a_matchs_does(api_for, alice):
+    client = api_for(alice)
+    too_long = client.post("/api/chat/", {"text": "x" * 501}, format="json")
+    unknown = client.get("/api/chat/?invite=x")
+    guest = api_for(None).get("/api/chat/")
+    alice.chat_muted_until = datetime.now(UTC) + timedelta(hours=1)
+    alice.save(update_fields=["chat_muted_until"])
+    muted = client.post("/api/chat/", {"text": "hi"}, format="json")
+
+    assert too_long.status_code == 400
+    assert unknown.status_code == 400
+    assert "detail" in unknown.json()
+    assert guest.status_code == 401
+    assert muted.status_code == 403
+    assert "You may not chat until" in muted.json()["detail"]
+
+
+def test_the_lobby_chat_pages_back_with_before(api_for, alice, started_match):
+    for n in range(55):
+        ChatLine.objects.create(match=None, author=alice, text=str(n), created_at=NOW)
+    ChatLine.objects.create(
+        match=started_match, author=alice, text="elsewhere", created_at=NOW
+    )
+    client = api_for(alice)
+
+    first = client.get("/api/chat/").json()
+    second = client.get(f"/api/chat/?before={first['older']}").json()
+
+    assert [line["text"] for line in first["lines"]][0] == "5"
+    assert [line["text"] for line in second["lines"]] == [str(n) for n in range(5)]

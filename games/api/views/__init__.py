@@ -12,7 +12,7 @@ Callers import from here.
 from __future__ import annotations
 
 from .base import AuthedRequest
-from .chat import MatchChatView
+from .chat import LobbyChatView, MatchChatView
 from .community import PlayerBlockView, PlayerFollowView, PlayerMuteView
 from .endings import MatchCancelView, MatchResignView
 from .friends import (
@@ -44,6 +44,7 @@ __all__ = [
     "AuthedRequest",
     "GameListView",
     "HistoryView",
+    "LobbyChatView",
     "MatchAutoplayDeclineView",
     "MatchAutoplayView",
     "MatchBackView",

@@ -1,4 +1,4 @@
-"""A match's chat by the API: `GET`/`POST /api/matches/{id}/chat/` (issue 24).
+"""Chat by the API: `GET`/`POST /api/matches/{id}/chat/` and `/api/chat/` (issue 24).
 
 `GET` reads one page of the lines the caller may read (games.chat.selectors:
 hidden lines and the lines of people the caller muted or blocked left out),
@@ -6,7 +6,8 @@ newest page first, each page oldest line first; `?before=<id>` pages back.
 `POST` writes a line through games.chat.services.chat_post: the people
 seated there only. A match the caller may not see answers 404 as for no
 match (games.selectors.access), a spectator of a match whose chat is for
-its players 403.
+its players 403. `/api/chat/` is the lobby's chat, the same shapes, paging
+and refusals: every signed-in person reads and writes it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
 from games.chat.selectors import ChatEntry
 from games.exceptions import NOT_SEATED
-from games.models import CHAT_LINE_MAX
+from games.models import CHAT_LINE_MAX, Match
 
 from .base import (
     CSRF,
@@ -46,6 +47,9 @@ from .base import (
 
 UNKNOWN_CHAT_PARAMETER = _(
     "Unknown query parameter: this address takes only before and invite."
+)
+UNKNOWN_LOBBY_CHAT_PARAMETER = _(
+    "Unknown query parameter: this address takes only before."
 )
 
 
@@ -88,6 +92,21 @@ class ChatQuerySerializer(QuerySerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if set(self.initial_data) - set(self.fields):
             raise serializers.ValidationError(UNKNOWN_CHAT_PARAMETER)
+        return super().validate(attrs)
+
+
+class LobbyChatQuerySerializer(QuerySerializer):
+    """The query of GET /api/chat/."""
+
+    before = QueryIntegerField(
+        required=False,
+        min_value=1,
+        help_text="Only lines older than the line with this id.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if set(self.initial_data) - set(self.fields):
+            raise serializers.ValidationError(UNKNOWN_LOBBY_CHAT_PARAMETER)
         return super().validate(attrs)
 
 
@@ -155,9 +174,7 @@ class MatchChatView(APIView):
             viewer=request.user,
             before=query.validated_data.get("before"),
         )
-        return Response(
-            {"lines": [_line_body(line) for line in page.lines], "older": page.older}
-        )
+        return _page_response(page)
 
     @extend_schema(
         request=ChatPostSerializer,
@@ -181,14 +198,69 @@ class MatchChatView(APIView):
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         data = body_valid(ChatPostSerializer, request)
         match = match_or_404(match_id, request)
-        line = chat_services.chat_post(
-            user=request.user, match=match, text=data["text"]
+        return _post_response(request, match, data["text"])
+
+
+class LobbyChatView(APIView):
+    """The lobby's chat: every signed-in person reads and writes it."""
+
+    parser_classes = JSON_ONLY
+
+    @extend_schema(
+        parameters=[LobbyChatQuerySerializer],
+        responses={
+            200: ChatPageSerializer,
+            **error_responses(
+                {400: "An unreadable query parameter.", 401: UNAUTHENTICATED}
+            ),
+        },
+    )
+    def get(self, request: AuthedRequest) -> Response:
+        query = LobbyChatQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        page = chat_selectors.chat_page(
+            match=None,
+            viewer=request.user,
+            before=query.validated_data.get("before"),
         )
-        entry = ChatEntry(
-            id=line.id,
-            author=request.user.name,
-            text=line.text,
-            at=line.created_at,
-            links=chat_selectors.links_allowed(request.user, line.created_at),
-        )
-        return Response(_line_body(entry), status=201)
+        return _page_response(page)
+
+    @extend_schema(
+        request=ChatPostSerializer,
+        responses={
+            201: ChatLineSerializer,
+            **error_responses(
+                {
+                    400: "An empty line, one over 500 characters, or an "
+                    "unreadable body.",
+                    401: UNAUTHENTICATED,
+                    403: "You may not chat now (muted or suspended), or " + CSRF,
+                    415: NOT_JSON_BODY,
+                    429: "Too many lines in a short time: wait a few seconds.",
+                    503: "The rate limits' store is down: try again shortly.",
+                }
+            ),
+        },
+    )
+    def post(self, request: AuthedRequest) -> Response:
+        data = body_valid(ChatPostSerializer, request)
+        return _post_response(request, None, data["text"])
+
+
+def _page_response(page: chat_selectors.ChatPage) -> Response:
+    return Response(
+        {"lines": [_line_body(line) for line in page.lines], "older": page.older}
+    )
+
+
+def _post_response(request: AuthedRequest, match: Match | None, text: str) -> Response:
+    """Write `text` at `match` (None: the lobby) as the caller; 201 with the line."""
+    line = chat_services.chat_post(user=request.user, match=match, text=text)
+    entry = ChatEntry(
+        id=line.id,
+        author=request.user.name,
+        text=line.text,
+        at=line.created_at,
+        links=chat_selectors.links_allowed(request.user, line.created_at),
+    )
+    return Response(_line_body(entry), status=201)
