@@ -190,7 +190,8 @@ def chat_line_hidden_on_commit(*, line_id: int, match_id: int | None) -> None:
     again (issue 24). A page that never showed the line removes nothing.
     """
     group = LOBBY_GROUP if match_id is None else match_group(match_id)
-    event = {"type": "chat.hidden", "line_id": line_id}
+    # The match too: the program socket says where the line was (additive).
+    event = {"type": "chat.hidden", "line_id": line_id, "match_id": match_id}
     transaction.on_commit(lambda: _group_send(group, event), robust=True)
 
 

@@ -29,6 +29,7 @@ from games.text import message_text
 from . import messages as play_messages
 from . import presence as play_presence
 from . import requests
+from .chat import CHAT_COMMANDS, ChatHandlers
 from .messages import GENERIC
 from .requests import PlayError
 
@@ -65,7 +66,7 @@ def _anonymous_request(scope: dict[str, Any]) -> HttpRequest:
     return request
 
 
-class PlayConsumer(AsyncWebsocketConsumer):
+class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
     """One program's socket: commands in, answers and view pushes out."""
 
     async def connect(self) -> None:
@@ -200,6 +201,8 @@ class PlayConsumer(AsyncWebsocketConsumer):
                 if new:
                     await self._unwatch(match_id)
                 raise
+        if name in CHAT_COMMANDS:
+            return await self.chat_command(name, message)
         if name not in GENERIC and name not in requests.all_game_commands():
             raise PlayError("unknown_command", play_messages.UNKNOWN_COMMAND)
         by_data = name in ("WATCH", "SELECT_GAME", "UNWATCH", "VIEW", "LEGAL_MOVES")
