@@ -72,6 +72,21 @@ Commands (any game)
     id, "invite": secret}` as the data; the socket keeps it for that match
     (games.selectors.access).
 
+Chat (issue 24, `chat`: the rules are the pages' and the API's)
+    CHAT (data: the line, a string; the match as MOVE's) and LOBBY_CHAT
+    (the lobby) write through `games.chat.services.chat_post`; the result
+    is the stored line `{"id", "author", "text", "at", "links"}` (`at`:
+    ISO 8601, UTC), the API's shape. REQUEST_CHAT (data: null, a match
+    id, or `{"match", "before", "invite"}`) and REQUEST_LOBBY_CHAT (null
+    or `{"before"}`) answer a page as GET /api/matches/{id}/chat/ and
+    /api/chat/: `{"lines", "older"}`, oldest first, `older` the `before`
+    of the page before. WATCH_LOBBY_CHAT / UNWATCH_LOBBY_CHAT start and
+    stop the lobby's pushes. Refusals are the API's statuses as codes,
+    with its messages: `not_found` (404), `not_seated` (403: no seat, or
+    a spectator of a players-only chat), `bad_data` (400: empty, over 500
+    characters, not a string), `muted` / `suspended` (403), `throttled`
+    (429: too fast), `unavailable` (503).
+
 Commands of a game
     A game's registry entry may name `commands`: name -> function(view,
     legal_moves, data) -> move JSON (or a RulesError such as Rat um Rad's
@@ -96,6 +111,17 @@ Pushes
     LIVE_FALLBACK_POLL_SECONDS instead and pushes the new ones; it joins
     its groups again once the layer is back (`LayerGroups`,
     games/consumers/shared.py).
+
+    Chat pushes are their own events (no view is pushed for them): `{"event":
+    "chat", "match", "line"}` for each new line at a watched match (`match`
+    null: the lobby, after WATCH_LOBBY_CHAT), only when the person may read
+    it (`games.chat.selectors.chat_entry_for`: not hidden, its author not
+    muted or blocked by them, a players-only chat to its players; their own
+    lines too); `{"event": "chat_hidden", "match", "line": id}` when a
+    moderator hides a line; `{"event": "sanctioned", "kind": "muted" |
+    "suspended", "until"}` when the person is muted or suspended. Lines
+    written while the channel layer is down are not caught up: REQUEST_CHAT
+    reads them.
 """
 
 from __future__ import annotations
