@@ -163,7 +163,7 @@ def line_for(line_id: int, viewer_id: int) -> dict[str, Any] | None:
 
 def sanction_of(user_id: int) -> dict[str, Any] | None:
     """Return the "sanctioned" push of person `user_id`, or None if none holds."""
-    closed = chat_selectors.chat_closed_for(User.objects.get(pk=user_id))
+    closed = chat_selectors.chat_closed_for(User.objects.filter(pk=user_id).first())
     if closed is None:
         return None
     return {"event": "sanctioned", "kind": closed.kind, "until": at_text(closed.until)}
