@@ -28,6 +28,7 @@ from games.models import (
 from .core import match_lock
 from .seats import seat_leave
 from .timeouts import seat_left_for_good
+from .vacations import vacation_end
 
 
 def seats_to_robots(
@@ -82,6 +83,7 @@ def account_deleting(*, user: User, now: datetime) -> None:
 
     Called by accounts.deletion.account_delete in its transaction, before
     the person's row is emptied:
+    0. a running vacation ends (`vacation_end`: their clocks run again);
     1. seats in running matches go to robot stand-ins (`seats_to_robots`,
        LeaveReason.DELETED): the match goes on, the seat ranks last as
        after timeouts;
@@ -92,6 +94,7 @@ def account_deleting(*, user: User, now: datetime) -> None:
     5. their notices are deleted (nothing more is e-mailed to them);
     6. after commit their open sockets are closed.
     """
+    vacation_end(user=user, now=now)
     seats_to_robots(user=user, actor=None, now=now, reason=LeaveReason.DELETED)
     open_ids = sorted(
         Seat.objects.filter(user=user, match__status=Match.Status.OPEN).values_list(
