@@ -8,8 +8,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .deletion import DeletionRefused, account_delete_check
-from .forms import PASSWORD_MAX_LENGTH
 from .models import User
+
+# As accounts.forms.PASSWORD_MAX_LENGTH; not imported from there: importing
+# accounts.forms first imports allauth's forms, which import it back
+# (ACCOUNT_SIGNUP_FORM_CLASS) half-initialised.
+PASSWORD_MAX_LENGTH = 4096
 
 NOT_CONFIRMED = _("Type your username exactly as shown to confirm.")
 
