@@ -205,3 +205,32 @@ def test_no_notice_reaches_a_deleted_person(alice):
     assert not Notification.objects.filter(user=alice).exists()
     alice.refresh_from_db()
     assert notify([alice], Notification.Kind.SANCTIONED, params={}) == []
+
+
+def test_the_email_sweeps_pass_over_a_deleted_person(alice, bob, started_match):
+    from accounts.models import EmailDelivery
+    from games.notifications.schedule.sweeps import digests_send, emails_send_due
+
+    alice.email_digest = True
+    alice.save()
+    Notification.objects.create(
+        user=alice,
+        kind=Notification.Kind.SANCTIONED,
+        email_state=Notification.EmailState.PENDING,
+        email_due_at=NOW,
+    )
+    account_delete(user=alice, now=NOW)
+    with time_machine.travel(NOW.replace(hour=23), tick=False):
+        emails_send_due()
+        digests_send()
+    assert not EmailDelivery.objects.filter(user=alice).exists()
+
+
+def test_the_export_takes_a_bounded_number_of_queries(
+    alice_client, alice, bob, carol, django_assert_max_num_queries
+):
+    for other in (bob, carol):
+        community.follow(owner=alice, other=other)
+        ChatLine.objects.create(author=alice, text="x", created_at=NOW)
+    with django_assert_max_num_queries(16):
+        _export(alice_client)
