@@ -61,7 +61,8 @@ def test_a_running_seat_goes_to_a_robot_and_the_match_ends_with_it_last(
     started_match.refresh_from_db()
     assert started_match.status == Match.Status.FINISHED
     ranks = started_match.outcome["ranks"]
-    assert ranks[0] == 3 and ranks[0] > max(ranks[1:])
+    assert ranks[0] == 3
+    assert ranks[0] > max(ranks[1:])
 
 
 def test_the_log_says_the_seat_left_without_naming_the_person(
@@ -134,9 +135,7 @@ def test_pending_invitations_from_and_to_the_person_are_withdrawn(
     assert answered.state == Invitation.State.DECLINED
 
 
-def test_the_persons_chat_lines_are_hidden_and_no_one_elses(
-    started_match, alice, bob
-):
+def test_the_persons_chat_lines_are_hidden_and_no_one_elses(started_match, alice, bob):
     hers = ChatLine.objects.create(
         author=alice, text="hi", created_at=NOW, match=started_match
     )
