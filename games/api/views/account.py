@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -75,10 +76,29 @@ class AccountExportView(APIView):
         return Response(account_export(user=request.user, now=timezone.now()))
 
 
+class _BodyOnDeleteSchema(AutoSchema):
+    """drf-spectacular's schema, stating the body of a DELETE too.
+
+    It documents bodies of POST, PUT and PATCH only; `DELETE /api/me/`
+    reads the password from its body.
+    """
+
+    def _get_request_body(self, direction: str = "request") -> Any:
+        method = self.method
+        if method != "DELETE":
+            return super()._get_request_body(direction)  # type: ignore[no-untyped-call]
+        self.method = "POST"
+        try:
+            return super()._get_request_body(direction)  # type: ignore[no-untyped-call]
+        finally:
+            self.method = method
+
+
 class AccountView(APIView):
     """Your account."""
 
     parser_classes = [JSONParser]
+    schema = _BodyOnDeleteSchema()
 
     @extend_schema(
         request=AccountDeleteRequestSerializer,
