@@ -14,4 +14,6 @@ app_name = "accounts"
 urlpatterns = [
     path("", views.profile, name="profile"),
     path("token/", views.token_regenerate, name="token_regenerate"),
+    path("export/", views.account_export_download, name="export"),
+    path("delete/", views.account_delete_page, name="delete"),
 ]

@@ -8,12 +8,14 @@ unsubscribe) are in games/profile_views.py, under the same URL names
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,9 +23,17 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
 
 from . import seams, services
+from .deletion import account_delete
+from .deletion_forms import AccountDeleteForm
+from .export import account_export
 from .forms import EmailSettingsForm, ProfileForm
 from .models import User
 
@@ -136,3 +146,41 @@ def moment_text(moment: datetime) -> str:
     """
     local = timezone.localtime(moment)
     return f"{date_format(local, 'DATETIME_FORMAT')} {date_format(local, 'T')}"
+
+
+@never_cache
+@require_GET
+@login_required
+def account_export_download(request: AuthedRequest) -> HttpResponse:
+    """Download the signed-in person's data as one JSON file (GDPR, issue 24)."""
+    data = account_export(user=request.user, now=timezone.now())
+    response = HttpResponse(
+        json.dumps(data, ensure_ascii=False, indent=2),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="spielpost-{request.user.pk}.json"'
+    )
+    return response
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+@login_required
+def account_delete_page(request: AuthedRequest) -> HttpResponse:
+    """Explain what deleting the account does, and do it on a confirmed POST.
+
+    The export is offered first. The POST needs the password and the
+    username typed again (AccountDeleteForm); a refused one answers 400
+    with the page and its errors, nothing deleted. A done one logs the
+    person out and goes to the front page.
+    """
+    form = AccountDeleteForm(request.POST or None, user=request.user)
+    if request.method == "POST":
+        if not form.is_valid():
+            return render(request, "accounts/delete.html", {"form": form}, status=400)
+        account_delete(user=request.user, now=timezone.now())
+        logout(request)
+        messages.success(request, _("Your account has been deleted. Goodbye."))
+        return redirect("/")
+    return render(request, "accounts/delete.html", {"form": form})

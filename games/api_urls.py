@@ -23,6 +23,8 @@ urlpatterns = [
         name="api-notifications-read",
     ),
     path("me/history/", api.HistoryView.as_view(), name="api-history"),
+    path("me/", api.AccountView.as_view(), name="api-me"),
+    path("me/export/", api.AccountExportView.as_view(), name="api-me-export"),
     path("games/", api.GameListView.as_view(), name="api-games"),
     path(
         "games/<slug:slug>/rankings/",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.apps import AppConfig
@@ -26,6 +27,8 @@ class GamesConfig(AppConfig):
         seams.seam_add(seams.reserved_names, robot_labels)
         seams.seam_add(seams.email_kinds, notice_kinds)
         seams.seam_add(seams.profile_sections, vacation_section)
+        seams.seam_add(seams.export_sections, account_export_section)
+        seams.seam_add(seams.account_deleting, account_deleting)
 
 
 def robot_labels() -> Iterator[str]:
@@ -57,3 +60,21 @@ def notice_kinds() -> list[tuple[str, StrOrPromise]]:
     from games.models import Notification
 
     return [(kind.value, kind.label) for kind in Notification.Kind]
+
+
+def account_export_section(user: Any) -> Mapping[str, Any]:
+    """Return games' part of `user`'s data export (games.selectors.account_export)."""
+    from games.selectors.account_export import account_export_section as section
+
+    return section(user)
+
+
+def account_deleting(*, user: Any, now: datetime) -> None:
+    """Take `user`, whose account is being deleted, out of play (services.departures).
+
+    Imported when called, as the other hooks: models are not ready at `ready()`'s
+    import time for every caller.
+    """
+    from games.services.departures import account_deleting as departure
+
+    departure(user=user, now=now)

@@ -39,8 +39,8 @@ def notify(
     """Write a notice of `kind` (a Notification.Kind) for each of `users`.
 
     `match`: the games.models.Match it is about, if any; `params`: what its
-    text needs (JSON, see `texts`). None entries (free seats, robots) are
-    skipped, and each person gets one notice. Each notice's e-mail is
+    text needs (JSON, see `texts`). None entries (free seats, robots) and
+    deleted accounts are skipped, and each person gets one notice. Each notice's e-mail is
     planned from the person's preferences (`schedule.email_plan`). On
     commit the persons' open pages are told (the bell).
 
@@ -51,7 +51,10 @@ def notify(
     """
     from games.notifications.schedule import email_plan
 
-    people = {user.pk: user for user in users if user is not None}
+    # A deleted account (issue 24) is told nothing any more.
+    people = {
+        user.pk: user for user in users if user is not None and user.deleted_at is None
+    }
     if not people:
         return []
     moment = now or timezone.now()

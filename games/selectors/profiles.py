@@ -146,7 +146,7 @@ def player_by_name(*, name: str) -> User:
 
     The public name is the display name, or the username where that is
     empty. Raises User.DoesNotExist for no such person or an inactive
-    (deactivated) account. Names are kept apart by accounts.names, so one
+    (deactivated) or deleted account. Names are kept apart by accounts.names, so one
     person matches; should two, the display name wins, then the oldest.
     """
     # No name of a person is longer than a username may be, or holds NUL
@@ -154,7 +154,7 @@ def player_by_name(*, name: str) -> User:
     if not name or len(name) > _NAME_MAX_LENGTH or "\x00" in name:
         raise User.DoesNotExist(name)
     person = (
-        User.objects.filter(is_active=True)
+        User.objects.filter(is_active=True, deleted_at__isnull=True)
         .filter(Q(display_name=name) | Q(display_name="", username=name))
         .order_by(F("display_name").desc(), "pk")
         .first()

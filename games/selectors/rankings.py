@@ -82,7 +82,10 @@ def _ratings(game_slug: str, *, show_all: bool, now: datetime) -> QuerySet[Ratin
     A deactivated account is not listed (its profile is gone too).
     """
     ratings = Rating.objects.filter(
-        game_slug=game_slug, matches__gt=0, user__is_active=True
+        game_slug=game_slug,
+        matches__gt=0,
+        user__is_active=True,
+        user__deleted_at__isnull=True,
     )
     if not show_all:
         ratings = ratings.filter(last_played_at__gte=now - timedelta(days=ACTIVE_DAYS))

@@ -98,6 +98,12 @@ def _seat_handed_line(position: int | None, params: dict[str, object]) -> str:
     """
     previous = params.get("from")
     number = position + 1 if position is not None else "?"
+    if params.get("reason") == "deleted":
+        # No moderator and no name: the person deleted their account
+        # (games.services.departures), their name is not kept.
+        return _(
+            "The player of seat %(number)s deleted their account; a robot plays on."
+        ) % {"number": number}
     if params.get("to") == "user":
         name = str(params.get("name") or "?")
         if previous:

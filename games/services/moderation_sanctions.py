@@ -7,7 +7,7 @@ A refusal raises ModerationRefused with a message for the moderator and
 changes nothing.
 
 A suspension or a ban hands the person's running seats to the game's
-robot, as a seat lost after timeouts (`timeouts.seat_left_for_good`): the
+robot, as a seat lost after timeouts (`departures.seats_to_robots`): the
 other players' clocks and ranks go on. A ban also closes the person's
 open sockets and revokes their API token. After commit, a suspension or a
 mute tells the person's open pages ("user.sanctioned": the notice, the
@@ -30,16 +30,12 @@ from games import broadcast, exceptions
 from games.models import (
     ChatLine,
     LeaveReason,
-    Match,
-    MatchEvent,
     Notification,
     Sanction,
-    Seat,
 )
 from games.notifications.services import notify
 
-from .core import match_lock
-from .timeouts import seat_left_for_good
+from .departures import seats_to_robots
 
 # The longest mute or suspension a moderator gives at once; longer is a ban.
 SANCTION_DAYS_MAX = 366
@@ -126,7 +122,7 @@ def suspend(*, user: User, actor: User, reason: str, until: datetime) -> Sanctio
         sanction = _record(
             user, actor, Sanction.Kind.SUSPENDED, reason, now=now, until=until
         )
-        _seats_to_robots(user, actor, now=now)
+        seats_to_robots(user=user, actor=actor, now=now, reason=LeaveReason.SANCTIONED)
         _tell(user, Sanction.Kind.SUSPENDED, reason, until)
         # Their open pages show the suspension without a reload.
         broadcast.user_sanctioned_on_commit(user.id)
@@ -147,7 +143,7 @@ def ban(*, user: User, actor: User, reason: str) -> Sanction:
         user.save(update_fields=["is_active"])
         Token.objects.filter(user=user).delete()
         sanction = _record(user, actor, Sanction.Kind.BANNED, reason, now=now)
-        _seats_to_robots(user, actor, now=now)
+        seats_to_robots(user=user, actor=actor, now=now, reason=LeaveReason.SANCTIONED)
         _tell(user, Sanction.Kind.BANNED, reason, None)
         broadcast.user_sockets_close_on_commit(user.id)
     return sanction
@@ -238,35 +234,3 @@ def _record(
         until=until,
         detail=detail or {},
     )
-
-
-def _seats_to_robots(user: User, actor: User, *, now: datetime) -> None:
-    """Let robots play `user`'s seats in running matches to the end.
-
-    Each match row is locked in id order (as every multi-match write), the
-    seat handed over as after timeouts and the hand-over logged with the
-    moderator as actor, so the board says what happened.
-    """
-    match_ids = sorted(
-        Seat.objects.filter(
-            user=user, match__status=Match.Status.ACTIVE, left_at__isnull=True
-        ).values_list("match_id", flat=True)
-    )
-    for match_id in match_ids:
-        match = match_lock(match_id)
-        if match.status != Match.Status.ACTIVE:
-            continue
-        seat = match.seats.get(user=user)
-        seat_left_for_good(match, seat, now=now, reason=LeaveReason.SANCTIONED)
-        MatchEvent.objects.create(
-            match=match,
-            version=match.version,
-            kind=MatchEvent.Kind.SEAT_HANDED,
-            seat=seat.position,
-            actor=actor,
-            params={"to": "robot", "from": user.name},
-        )
-        broadcast.match_changed_on_commit(match)
-        broadcast.user_matches_changed_on_commit(
-            match, match.seats.values_list("user_id", flat=True)
-        )

@@ -18,6 +18,8 @@ STATUSES = {
     ("get", "/api/me/notifications/"): {"200", "400", "401"},
     ("post", "/api/me/notifications/read/"): {"200", "400", "401", "403", "415"},
     ("get", "/api/me/history/"): {"200", "400", "401"},
+    ("delete", "/api/me/"): {"204", "400", "401", "403", "415"},
+    ("get", "/api/me/export/"): {"200", "401"},
     ("get", "/api/games/"): {"200", "401", "429"},
     ("get", "/api/games/{slug}/rankings/"): {"200", "400", "401", "404", "429"},
     ("get", "/api/players/{name}/"): {"200", "401", "404", "429"},

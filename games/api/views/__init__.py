@@ -11,6 +11,7 @@ Callers import from here.
 
 from __future__ import annotations
 
+from .account import AccountExportView, AccountView
 from .base import AuthedRequest
 from .chat import LobbyChatView, MatchChatView
 from .community import PlayerBlockView, PlayerFollowView, PlayerMuteView
@@ -41,6 +42,8 @@ from .tokens import TokenView
 from .vacations import VacationView
 
 __all__ = [
+    "AccountExportView",
+    "AccountView",
     "AuthedRequest",
     "GameListView",
     "HistoryView",
