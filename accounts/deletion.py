@@ -14,13 +14,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from allauth.account.adapter import get_adapter
 from allauth.account.models import EmailAddress
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.http import HttpRequest
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authtoken.models import Token
 
 from . import seams
+from .exceptions import TOO_MANY_FAILED_LOG_INS
 from .models import Block, EmailDelivery, Follow, Mute, Presence, User
 
 WRONG_PASSWORD = _("That is not your password. Nothing was deleted.")
@@ -30,26 +34,42 @@ ALREADY_DELETED = _("This account is already deleted.")
 class DeletionRefused(Exception):
     """The deletion was refused; `message` is shown as it is, nothing changed.
 
-    403: the person is known (logged in) but did not prove it is them.
+    403: the person is known (logged in) but did not prove it is them;
+    429: too many wrong passwords (the log-in's limits).
     """
 
     status_code: int = 403
 
-    def __init__(self, message: Promise | str) -> None:
+    def __init__(self, message: Promise | str, status_code: int = 403) -> None:
         self.message = message
+        self.status_code = status_code
         super().__init__(str(message))
 
 
-def account_delete_check(*, user: User, password: str) -> None:
+def account_delete_check(*, request: HttpRequest, user: User, password: str) -> None:
     """Refuse to delete `user` unless `password` is theirs.
 
-    Raises DeletionRefused (WRONG_PASSWORD, ALREADY_DELETED). The password
-    is asked again although the person is logged in: a borrowed session or
-    a leaked API token must not be enough to delete an account.
+    Raises DeletionRefused (WRONG_PASSWORD, 403; ALREADY_DELETED, 403;
+    TOO_MANY_FAILED_LOG_INS, 429). The password is asked again although the
+    person is logged in: a borrowed session or a leaked API token must not
+    be enough to delete an account. So each try counts against the log-in
+    page's own limits (allauth's `login_failed`, per address and per
+    account: accounts.login_limits), or a leaked token could guess the
+    password here without end. Raises RateLimitsUnavailable while their
+    store is down (answered 503, as at the log-in).
     """
     if user.deleted_at is not None:
         raise DeletionRefused(ALREADY_DELETED)
-    if not password or not user.check_password(password):
+    if not password:
+        raise DeletionRefused(WRONG_PASSWORD)
+    try:
+        proven = get_adapter(request).authenticate(
+            request, username=user.username, password=password
+        )
+    except ValidationError:
+        # allauth's only refusal before the check: too many failures.
+        raise DeletionRefused(TOO_MANY_FAILED_LOG_INS, 429) from None
+    if proven is None or proven.pk != user.pk:
         raise DeletionRefused(WRONG_PASSWORD)
 
 

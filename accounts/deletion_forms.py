@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from .deletion import DeletionRefused, account_delete_check
@@ -33,8 +34,11 @@ class AccountDeleteForm(forms.Form):
     )
     confirm = forms.CharField(label=_("Your username, to confirm"), max_length=150)
 
-    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, request: HttpRequest, user: User, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.request = request
         self.user = user
 
     def clean_confirm(self) -> str:
@@ -48,7 +52,9 @@ class AccountDeleteForm(forms.Form):
         if "password" in self.cleaned_data:
             try:
                 account_delete_check(
-                    user=self.user, password=self.cleaned_data["password"]
+                    request=self.request,
+                    user=self.user,
+                    password=self.cleaned_data["password"],
                 )
             except DeletionRefused as refusal:
                 self.add_error("password", str(refusal.message))

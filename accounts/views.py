@@ -175,7 +175,7 @@ def account_delete_page(request: AuthedRequest) -> HttpResponse:
     with the page and its errors, nothing deleted. A done one logs the
     person out and goes to the front page.
     """
-    form = AccountDeleteForm(request.POST or None, user=request.user)
+    form = AccountDeleteForm(request.POST or None, request=request, user=request.user)
     if request.method == "POST":
         if not form.is_valid():
             return render(request, "accounts/delete.html", {"form": form}, status=400)

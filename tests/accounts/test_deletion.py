@@ -8,6 +8,7 @@ the row (it stays, as "deleted player") and ends every way back in.
 from __future__ import annotations
 
 import json
+import uuid
 from datetime import UTC, datetime
 
 import pytest
@@ -24,6 +25,7 @@ from accounts.deletion import (
     account_delete,
 )
 from accounts.deletion_forms import NOT_CONFIRMED
+from accounts.exceptions import TOO_MANY_FAILED_LOG_INS
 from accounts.models import Block, Follow, Mute, Presence, User
 from accounts.services import api_token_get_or_create
 from games.models import ChatLine, Notification, Report
@@ -234,3 +236,63 @@ def test_the_export_takes_a_bounded_number_of_queries(
         ChatLine.objects.create(author=alice, text="x", created_at=NOW)
     with django_assert_max_num_queries(16):
         _export(alice_client)
+
+
+# The log-in's limits, on for these tests only (tests/conftest.py turns
+# them off); their counts outlive a test in Redis, so each test has an
+# account and an address of its own (as tests/accounts/test_login_limit.py).
+LOG_IN_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
+
+
+@pytest.fixture
+def stranger(make_user):
+    return make_user(f"del-{uuid.uuid4().hex[:12]}")
+
+
+def test_the_page_s_wrong_passwords_count_as_failed_log_ins(
+    settings, client, stranger, password, new_address
+):
+    # A borrowed session must not guess the password here without end.
+    settings.ACCOUNT_RATE_LIMITS = LOG_IN_LIMITS
+    client.force_login(stranger)
+    address = new_address()
+    for _ in range(5):
+        client.post(
+            "/profile/delete/",
+            {"password": "no", "confirm": stranger.username},
+            REMOTE_ADDR=address,
+        )
+
+    answer = client.post(
+        "/profile/delete/",
+        {"password": password, "confirm": stranger.username},
+        REMOTE_ADDR=address,
+    )
+
+    assert answer.status_code == 400
+    assert str(TOO_MANY_FAILED_LOG_INS) in answer.context["form"].errors["password"]
+    stranger.refresh_from_db()
+    assert stranger.deleted_at is None
+
+
+def test_the_api_s_wrong_passwords_count_as_failed_log_ins(
+    settings, api_for_token, stranger, password, new_address
+):
+    # Nor a leaked token: the same counters as the log-in page's.
+    settings.ACCOUNT_RATE_LIMITS = LOG_IN_LIMITS
+    client = api_for_token(Token.objects.create(user=stranger).key)
+    address = new_address()
+    for _ in range(5):
+        answer = client.delete(
+            "/api/me/", {"password": "wrong"}, format="json", REMOTE_ADDR=address
+        )
+        assert answer.status_code == 403
+
+    answer = client.delete(
+        "/api/me/", {"password": password}, format="json", REMOTE_ADDR=address
+    )
+
+    assert answer.status_code == 429
+    assert answer.json() == {"detail": str(TOO_MANY_FAILED_LOG_INS)}
+    stranger.refresh_from_db()
+    assert (stranger.deleted_at, stranger.is_active) == (None, True)

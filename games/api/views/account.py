@@ -21,6 +21,11 @@ from rest_framework.views import APIView
 from accounts.deletion import DeletionRefused, account_delete, account_delete_check
 from accounts.export import account_export
 from accounts.forms import PASSWORD_MAX_LENGTH
+from accounts.ratelimits import (
+    LOG_IN_UNAVAILABLE,
+    RateLimitsUnavailable,
+    ServiceUnavailable,
+)
 from games.api.errors import refusal_response
 from games.api.serializers import StrictCharField
 from games.parsers import JSONParser
@@ -115,6 +120,10 @@ class AccountView(APIView):
                     + CSRF[0].lower()
                     + CSRF[1:],
                     415: NOT_JSON_BODY,
+                    429: "Too many wrong passwords from this address or for "
+                    "this account (the log-in's limits): nothing was deleted.",
+                    503: "The password cannot be counted against its rate "
+                    "limits for a moment: try again after Retry-After seconds.",
                 }
             ),
         },
@@ -122,8 +131,17 @@ class AccountView(APIView):
     def delete(self, request: AuthedRequest) -> Response:
         data = body_valid(AccountDeleteRequestSerializer, request)
         try:
-            account_delete_check(user=request.user, password=data["password"])
+            # allauth's rate limits read the plain HttpRequest, as at
+            # POST /api/token/.
+            account_delete_check(
+                request=request._request,
+                user=request.user,
+                password=data["password"],
+            )
             account_delete(user=request.user, now=timezone.now())
         except DeletionRefused as refusal:
             return refusal_response(refusal.message, refusal.status_code)
+        except RateLimitsUnavailable as error:
+            # Fail closed: no password is tried uncounted.
+            raise ServiceUnavailable(LOG_IN_UNAVAILABLE) from error
         return Response(status=204)
