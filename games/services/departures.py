@@ -30,6 +30,10 @@ from .seats import seat_leave
 from .timeouts import seat_left_for_good
 from .vacations import vacation_end
 
+# At most this many of a deleted person's newest chat lines leave open
+# pages live; older ones are gone at the next load.
+LINES_PUSHED = 200
+
 
 def seats_to_robots(
     *, user: User, actor: User | None, now: datetime, reason: LeaveReason
@@ -106,16 +110,13 @@ def account_deleting(*, user: User, now: datetime) -> None:
     Invitation.objects.filter(
         Q(inviter=user) | Q(invitee=user), state=Invitation.State.PENDING
     ).update(state=Invitation.State.WITHDRAWN, answered_at=now)
-    hidden_in = set(
-        ChatLine.objects.filter(author=user, hidden_at__isnull=True)
-        .exclude(match=None)
-        .values_list("match_id", flat=True)
-    )
-    ChatLine.objects.filter(author=user, hidden_at__isnull=True).update(
-        hidden_at=now, hidden_by=None
-    )
-    for match in Match.objects.filter(id__in=sorted(hidden_in)):
-        # The boards' chats show the lines no more.
-        broadcast.match_changed_on_commit(match)
+    lines = ChatLine.objects.filter(author=user, hidden_at__isnull=True)
+    # The newest lines are those open pages can show (a chat panel shows
+    # its latest page): each leaves them by its own event, as a
+    # moderator's hiding (issue 24), the lobby's included.
+    shown = list(lines.order_by("-id").values_list("id", "match_id")[:LINES_PUSHED])
+    lines.update(hidden_at=now, hidden_by=None)
+    for line_id, match_id in shown:
+        broadcast.chat_line_hidden_on_commit(line_id=line_id, match_id=match_id)
     Notification.objects.filter(user=user).delete()
     broadcast.user_sockets_close_on_commit(user.id)

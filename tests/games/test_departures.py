@@ -151,6 +151,31 @@ def test_the_persons_chat_lines_are_hidden_and_no_one_elses(started_match, alice
     assert his.hidden_at is None
 
 
+def test_the_persons_lines_leave_open_pages_by_their_own_event(
+    started_match, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    # As a moderator's hiding: "chat.hidden" per line, lobby too; no board.
+    at_match = ChatLine.objects.create(
+        author=alice, text="hi", created_at=NOW, match=started_match
+    )
+    in_lobby = ChatLine.objects.create(author=alice, text="lobby", created_at=NOW)
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(broadcast, "_group_send", lambda g, e: sent.append((g, e)))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        account_delete(user=alice, now=NOW)
+
+    hidden = {
+        (group, event["line_id"])
+        for group, event in sent
+        if event["type"] == "chat.hidden"
+    }
+    assert hidden == {
+        (broadcast.match_group(started_match.id), at_match.id),
+        (broadcast.LOBBY_GROUP, in_lobby.id),
+    }
+
+
 def test_the_persons_sockets_close_after_commit(
     alice, monkeypatch, django_capture_on_commit_callbacks
 ):
