@@ -28,7 +28,10 @@ pytestmark = pytest.mark.browser
 
 GAMES = ("race", "dice-stars", "knatsch", "rat-um-rad")
 FAILING_IMPACTS = {"serious", "critical"}
-NODES_SHOWN = 3
+# Moderate to axe, but named in issue 25: the boards skipped heading levels
+# and the rules pages had no <h1>.
+ALSO_FAILING = {"heading-order", "page-has-heading-one"}
+NODES_SHOWN = 300
 
 # One playing and one finished match of each game between `person` (seat 0)
 # and bob, through the services as tests/e2e/test_replay.py does; `person`
@@ -72,7 +75,10 @@ def _axe(page: Any) -> list[str]:
     )
     found = []
     for violation in results:
-        if violation["impact"] not in FAILING_IMPACTS:
+        if (
+            violation["impact"] not in FAILING_IMPACTS
+            and violation["id"] not in ALSO_FAILING
+        ):
             continue
         nodes = violation["nodes"]
         shown = "; ".join(
