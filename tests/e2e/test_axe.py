@@ -161,6 +161,7 @@ def test_every_page_type_passes_axe(
         ("rankings", "/games/race/rankings/"),
         ("public profile", "/players/Bob/"),
         ("friends", "/friends/"),
+        ("delete account", "/profile/delete/"),
     ):
         page.goto(path)
         check(name)
