@@ -19,7 +19,6 @@ from accounts.export import moment
 from accounts.models import User
 from games.models import (
     ChatLine,
-    Match,
     Move,
     Notification,
     Rating,
@@ -27,6 +26,8 @@ from games.models import (
     Report,
     Seat,
 )
+
+from .records import seat_result
 
 
 def account_export_section(user: User) -> dict[str, Any]:
@@ -120,16 +121,7 @@ def account_export_section(user: User) -> dict[str, Any]:
 def _match_entry(seat: Seat, moves: int) -> dict[str, Any]:
     """Return one of the person's seats: the match's facts and their result."""
     match = seat.match
-    ranks = match.outcome.get("ranks") if isinstance(match.outcome, dict) else None
-    rank: int | None = None
-    if isinstance(ranks, list) and seat.position < len(ranks):
-        rank = ranks[seat.position] if isinstance(ranks[seat.position], int) else None
-    if rank is None or match.status != Match.Status.FINISHED:
-        result = "none"
-    elif rank == 1:
-        result = "shared" if ranks is not None and ranks.count(1) > 1 else "won"
-    else:
-        result = "lost"
+    rank, result = seat_result(match, seat.position)
     return {
         "id": match.id,
         "game": match.game_slug,

@@ -105,6 +105,24 @@ def history_matches(*, user: User) -> QuerySet[Match]:
     )
 
 
+def seat_result(match: Match, position: int | None) -> tuple[int | None, str]:
+    """Return the rank (1 = first) and result of seat `position` at `match`.
+
+    The result is "won", "lost", "shared" (a first place tied) or "none"
+    (not finished, no ranking, or no such seat); the rank is None then too,
+    or whatever the outcome says for an ended match without a result.
+    """
+    ranks = match.outcome.get("ranks") if isinstance(match.outcome, dict) else None
+    rank: int | None = None
+    if isinstance(ranks, list) and position is not None and position < len(ranks):
+        rank = ranks[position] if isinstance(ranks[position], int) else None
+    if rank is None or match.status != Match.Status.FINISHED:
+        return rank, "none"
+    if rank == 1:
+        return rank, "shared" if ranks is not None and ranks.count(1) > 1 else "won"
+    return rank, "lost"
+
+
 def history_entry(match: Match, user: User) -> JSON:
     """Return one match of `user`'s history as JSON.
 
@@ -117,16 +135,7 @@ def history_entry(match: Match, user: User) -> JSON:
     seats = list(match.seats.all())
     mine = next((s for s in seats if s.user_id == user.pk), None)
     position = mine.position if mine is not None else None
-    ranks = match.outcome.get("ranks") if isinstance(match.outcome, dict) else None
-    rank: int | None = None
-    if isinstance(ranks, list) and position is not None and position < len(ranks):
-        rank = ranks[position] if isinstance(ranks[position], int) else None
-    if rank is None or match.status != Match.Status.FINISHED:
-        result = "none"
-    elif rank == 1:
-        result = "shared" if ranks is not None and ranks.count(1) > 1 else "won"
-    else:
-        result = "lost"
+    rank, result = seat_result(match, position)
     return {
         "id": match.id,
         "game": match.game_slug,

@@ -143,6 +143,16 @@ def _line_body(line: ChatEntry) -> dict[str, Any]:
     }
 
 
+# The refusals a posted line meets at both doors (the 403's wording differs).
+_POST_REFUSALS = {
+    400: "An empty line, one over 500 characters, or an unreadable body.",
+    401: UNAUTHENTICATED,
+    415: NOT_JSON_BODY,
+    429: "Too many lines in a short time: wait a few seconds.",
+    503: "The rate limits' store is down: try again shortly.",
+}
+
+
 class MatchChatView(APIView):
     """A match's chat: read it (seated, or as a spectator when the match lets
     spectators read) and write to it (seated only)."""
@@ -182,15 +192,10 @@ class MatchChatView(APIView):
             201: ChatLineSerializer,
             **error_responses(
                 {
-                    400: "An empty line, one over 500 characters, or an "
-                    "unreadable body.",
-                    401: UNAUTHENTICATED,
+                    **_POST_REFUSALS,
                     403: "You have no seat at this match, you may not chat "
                     "now (muted or suspended), or " + CSRF,
                     404: NO_MATCH,
-                    415: NOT_JSON_BODY,
-                    429: "Too many lines in a short time: wait a few seconds.",
-                    503: "The rate limits' store is down: try again shortly.",
                 }
             ),
         },
@@ -231,13 +236,8 @@ class LobbyChatView(APIView):
             201: ChatLineSerializer,
             **error_responses(
                 {
-                    400: "An empty line, one over 500 characters, or an "
-                    "unreadable body.",
-                    401: UNAUTHENTICATED,
+                    **_POST_REFUSALS,
                     403: "You may not chat now (muted or suspended), or " + CSRF,
-                    415: NOT_JSON_BODY,
-                    429: "Too many lines in a short time: wait a few seconds.",
-                    503: "The rate limits' store is down: try again shortly.",
                 }
             ),
         },
