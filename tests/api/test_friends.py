@@ -190,7 +190,7 @@ def test_the_friends_api_reads_a_fixed_number_of_queries(
 
     client = api_for(alice)
     befriend(2)
-    with django_assert_max_num_queries(20) as few:
+    with django_assert_max_num_queries(5) as few:
         assert client.get("/api/me/friends/").status_code == 200
     befriend(6)
     with django_assert_max_num_queries(len(few.captured_queries)):
