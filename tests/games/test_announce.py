@@ -15,9 +15,9 @@ import pytest
 from django.utils import translation
 
 from games import selectors, services
+from games.rules.rng import Rng
 from games.selectors.announce import announcement
 from games.selectors.log import LogEntry
-from games.rules.rng import Rng
 from tests.games.helpers import legal_json
 from tests.games.toy import toy_position
 
