@@ -370,6 +370,12 @@ function focusSameAs(before) {
       (element) => element.dataset.move === before.move,
     );
   }
+  if (!again && before.action) {
+    // A form's button (no id): the same form's button, by its words.
+    again = [
+      ...document.querySelectorAll(`#live-root form[action="${CSS.escape(before.action)}"] button`),
+    ].find((button) => button.textContent.trim() === before.text);
+  }
   if (!again && before.name) {
     again = document.querySelector(
       `#live-root [name="${CSS.escape(before.name)}"]:not([type=hidden])`,
@@ -394,6 +400,8 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     id: focused.id,
     move: focused.dataset?.move,
     name: focused.getAttribute("name"),
+    action: focused.form?.getAttribute("action"),
+    text: focused.textContent.trim(),
   };
 });
 
