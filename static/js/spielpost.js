@@ -376,6 +376,9 @@ function focusSameAs(before) {
       ...document.querySelectorAll(`#live-root form[action="${CSS.escape(before.action)}"] button`),
     ].find((button) => button.textContent.trim() === before.text);
   }
+  if (!again && before.href) {
+    again = document.querySelector(`#live-root a[href="${CSS.escape(before.href)}"]`);
+  }
   if (!again && before.name) {
     again = document.querySelector(
       `#live-root [name="${CSS.escape(before.name)}"]:not([type=hidden])`,
@@ -402,6 +405,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     name: focused.getAttribute("name"),
     action: focused.form?.getAttribute("action"),
     text: focused.textContent.trim(),
+    href: focused.getAttribute("href"),
   };
 });
 
