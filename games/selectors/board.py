@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -27,6 +27,9 @@ from .endings import match_ending, to_move_now, view_at_end
 from .log import LogEntry, log_for
 from .rankings import rating_changes_by_position
 from .seat_clocks import seat_clock_fields, seat_vacation_until
+
+if TYPE_CHECKING:
+    from .announce import Announcement
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +229,21 @@ class BoardContext:
             return ""
         path = f"{self.match.get_absolute_url()}?{urlencode({'invite': self.invite})}"
         return settings.SITE_URL.rstrip("/") + path
+
+    @property
+    def announcement(self) -> Announcement:
+        """Return what this change says to the viewer's live regions (`announce`)."""
+        # Imported here: `announce` reads a BoardContext (a cycle at import).
+        from .announce import announcement
+
+        return announcement(self)
+
+    @property
+    def turn_sentence(self) -> str:
+        """Return whose turn it is in words ("Your turn.", "Bob's turn.") or how it ended."""
+        from .announce import turn_sentence
+
+        return turn_sentence(self)
 
     @property
     def moves_by_kind(self) -> dict[str, list[LegalMove]]:

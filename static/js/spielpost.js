@@ -260,3 +260,171 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 document.addEventListener("htmx:wsAfterMessage", chatInLog);
 document.addEventListener("htmx:afterSwap", chatInLog);
+
+// Issue 25: moves are announced, and focus stays where the person is.
+//
+// The board's two live regions (#announce, polite; #announce-urgent,
+// assertive) stay in the page; a push or an answer fills their text out
+// of band (games/selectors/announce.py). Each part names the log entry it
+// comes from (data-announce-entry): parts of entries the page already
+// shows are dropped, and the whole sentence when nothing in it is new (the
+// push of the person's own move, after the answer said it). The sentence
+// is swapped in before the log's new entries (it comes first).
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const { target, fragment } = event.detail;
+  if (target.id !== "announce" && target.id !== "announce-urgent") {
+    return;
+  }
+  const parts = [...fragment.querySelectorAll("[data-announce-entry]")];
+  const fresh = parts.filter((part) => {
+    if (document.getElementById(part.dataset.announceEntry)) {
+      part.remove();
+      return false;
+    }
+    return true;
+  });
+  if (parts.length && !fresh.length) {
+    event.detail.shouldSwap = false;
+  }
+});
+
+// The viewer's own clock crossing its low mark while it ticks here is
+// said once, assertively (data-low on the region: the sentence), unless a
+// push said it already; the first look at a page only notes the clock.
+let clockWasLow = null;
+
+function clockLowSay() {
+  const clock = document.querySelector("#seats .seat.viewer .clock.running");
+  const low = clock !== null && clock.classList.contains("low");
+  const region = document.getElementById("announce-urgent");
+  if (region?.dataset.low) {
+    if (low && clockWasLow === false && region.textContent.trim() !== region.dataset.low) {
+      region.textContent = region.dataset.low;
+    } else if (!low && region.textContent.trim() === region.dataset.low) {
+      region.textContent = "";
+    }
+  }
+  clockWasLow = low;
+}
+
+setInterval(clockLowSay, 1000);
+
+// Focus. After the person's own action in the live part (a form sent by
+// htmx, whose answer replaces the board), focus goes to the first control
+// of their next decision ([data-first-decision]) when it is their turn
+// again, else to the board's summary (#board-summary) or its turn status
+// (#turn-status): never to <body>. A push (another person's move) never
+// moves focus: if it replaced the element that had focus, the same element
+// in the new board (same id, same move, same name) gets it back, or the
+// summary; without scrolling.
+let ownAction = false;
+let focusBefore = null;
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.target.closest?.("#board, #seats")) {
+    ownAction = true;
+  }
+});
+
+document.addEventListener("htmx:afterRequest", () => {
+  // After the answer's own swaps were handled (and a held push swapped).
+  setTimeout(() => {
+    ownAction = false;
+  }, 0);
+});
+
+function focusNoScroll(element) {
+  if (!element) {
+    return false;
+  }
+  if (element.tabIndex < 0 && !element.hasAttribute("tabindex")) {
+    element.setAttribute("tabindex", "-1");
+  }
+  element.focus({ preventScroll: true });
+  return document.activeElement === element;
+}
+
+function boardSummary() {
+  return (
+    document.getElementById("board-summary") ||
+    document.getElementById("turn-status") ||
+    document.querySelector("#board .outcome") ||
+    document.getElementById("board")
+  );
+}
+
+function focusAfterOwnAction() {
+  const myTurn = document.querySelector("#board .your-turn") !== null;
+  const decision = myTurn
+    ? document.querySelector(
+        "#board [data-first-decision]:not([disabled]):not([hidden])",
+      )
+    : null;
+  focusNoScroll(decision) || focusNoScroll(boardSummary());
+}
+
+function focusSameAs(before) {
+  let again = before.id ? document.getElementById(before.id) : null;
+  if (!again && before.move) {
+    again = [...document.querySelectorAll("#live-root [data-move]")].find(
+      (element) => element.dataset.move === before.move,
+    );
+  }
+  if (!again && before.action) {
+    // A form's button (no id): the same form's button, by its words.
+    again = [
+      ...document.querySelectorAll(`#live-root form[action="${CSS.escape(before.action)}"] button`),
+    ].find((button) => button.textContent.trim() === before.text);
+  }
+  if (!again && before.href) {
+    again = document.querySelector(`#live-root a[href="${CSS.escape(before.href)}"]`);
+  }
+  if (!again && before.name) {
+    again = document.querySelector(
+      `#live-root [name="${CSS.escape(before.name)}"]:not([type=hidden])`,
+    );
+  }
+  focusNoScroll(again) || focusNoScroll(boardSummary());
+}
+
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const { target } = event.detail;
+  const focused = document.activeElement;
+  if (
+    !event.detail.shouldSwap ||
+    !focused ||
+    focused === document.body ||
+    !target.contains(focused) ||
+    focusBefore
+  ) {
+    return;
+  }
+  focusBefore = {
+    id: focused.id,
+    move: focused.dataset?.move,
+    name: focused.getAttribute("name"),
+    action: focused.form?.getAttribute("action"),
+    text: focused.textContent.trim(),
+    href: focused.getAttribute("href"),
+  };
+});
+
+document.addEventListener("htmx:oobAfterSwap", (event) => {
+  if (event.detail.target.id !== "board" && !focusBefore) {
+    return;
+  }
+  // Once the whole message is in (the log and the chat come after).
+  setTimeout(() => {
+    const before = focusBefore;
+    focusBefore = null;
+    if (ownAction && !liveRequestInFlight()) {
+      ownAction = false;
+      focusAfterOwnAction();
+    } else if (
+      before &&
+      (document.activeElement === document.body || !document.activeElement)
+    ) {
+      focusSameAs(before);
+    }
+  }, 0);
+});
