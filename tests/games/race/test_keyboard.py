@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import Stack, log_in
 
@@ -85,10 +86,16 @@ def _match(stack: Stack, tokens: dict[str, str]) -> int:
         "POST",
         "/api/matches/",
         tokens["alice"],
-        {"game": "race", "seats": 2, "options": {"win_bet": False, "superpowers": False}},
+        {
+            "game": "race",
+            "seats": 2,
+            "options": {"win_bet": False, "superpowers": False},
+        },
     )
     assert status == 201, match
-    status, match = stack.api("POST", f"/api/matches/{match['id']}/join/", tokens["bob"])
+    status, match = stack.api(
+        "POST", f"/api/matches/{match['id']}/join/", tokens["bob"]
+    )
     assert status == 200, match
     assert match["status"] == "active", match
     return int(match["id"])
@@ -100,9 +107,13 @@ def _state(stack: Stack, token: str, match_id: int) -> dict[str, Any]:
     return match
 
 
-def _choose_by_api(stack: Stack, token: str, match_id: int, knonsters: set[str]) -> None:
+def _choose_by_api(
+    stack: Stack, token: str, match_id: int, knonsters: set[str]
+) -> None:
     match = _state(stack, token, match_id)
-    move = next(m for m in match["legal_moves"] if set(m.get("knonsters", ())) == knonsters)
+    move = next(
+        m for m in match["legal_moves"] if set(m.get("knonsters", ())) == knonsters
+    )
     status, body = stack.api(
         "POST",
         f"/api/matches/{match_id}/moves/",
@@ -135,7 +146,8 @@ def _assert_letters(page: Any) -> None:
         assert step.locator(".step-who").inner_text().strip() == FIRST_LETTERS[knonster]
     for chip in page.locator("#board .race .chip").all():
         assert any(
-            name in chip.inner_text() for name in ("Rithle", "Aristas", "Celya", "Elaari")
+            name in chip.inner_text()
+            for name in ("Rithle", "Aristas", "Celya", "Elaari")
         ), chip.inner_text()
 
 
@@ -176,8 +188,6 @@ def test_a_race_turn_takes_few_key_presses(stack: Stack, new_page) -> None:
 
     # The summary a screen reader reads, in order, for this position.
     summary = pages[mover].locator("#board-summary")
-    from playwright.sync_api import expect
-
     expect(summary).to_match_aria_snapshot(SUMMARY_AFTER_FAVOURITES)
 
     # The first player: the second card's key, Enter.
