@@ -22,4 +22,5 @@ def card_text(card: object) -> Message | str:
 BOARD = BoardHelpers(
     board={"card_text": card_text},
     stylesheets=("games/race/board.css",),
+    scripts=("games/race/board.js",),
 )
