@@ -27,6 +27,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.state import State
@@ -87,15 +88,15 @@ SUMMARY = """
   - heading "Summary" [level=3]
   - paragraph: Your turn.
   - list "Scores":
-    - listitem: "alice (red): score 0, wheels left 30"
-    - listitem: /.+ \\(blue\\): score 0, wheels left 30/
+    - listitem: "Alice (red): score 0, wheels left 30"
+    - listitem: "Robot 2 (Route robot) (blue): score 0, wheels left 30"
   - paragraph: "Your wheel cards: 2 blue, 1 green, 1 joker"
   - list "Your destination cards":
     - listitem: Bahnhof – Jus, 3 points, not yet connected
     - listitem: Philosophie – Medizin, 7 points, not yet connected
   - list "What you can do":
     - listitem: "Take two wheel cards: keys 1 to 5 for a face-up card, D for the deck"
-    - listitem: /Build a road: \\d+ roads possible \\(key B, or R for the table of roads\\)/
+    - listitem: "Build a road: 18 roads possible (key B, or R for the table of roads)"
     - listitem: Draw destination cards (key N)
 """
 
@@ -119,7 +120,9 @@ class Keys:
 
 
 def _version(page: Any) -> int:
-    return int(page.evaluate("Number(document.querySelector('#board').dataset.version)"))
+    return int(
+        page.evaluate("Number(document.querySelector('#board').dataset.version)")
+    )
 
 
 def _settle(page: Any, version: int) -> None:
@@ -160,9 +163,6 @@ def test_a_turn_by_keyboard_and_the_summary(stack: Stack, new_page) -> None:
     # 1. The summary, as a screen reader reads it.
     summary = page.locator("#board #board-summary")
     summary.wait_for(state="attached")
-    print(summary.aria_snapshot())
-    from playwright.sync_api import expect
-
     expect(summary).to_match_aria_snapshot(SUMMARY)
     # Roads carry their colour by name; the table lists every road.
     title = page.locator(
@@ -212,13 +212,15 @@ def test_a_turn_by_keyboard_and_the_summary(stack: Stack, new_page) -> None:
         "() => document.activeElement.matches('.rr-payments button[data-move]')"
         " && JSON.parse(document.activeElement.dataset.move)"
     )
-    assert payment and payment["road"] == road, payment
+    assert payment, "Enter did not focus a way to pay"
+    assert payment["road"] == road, payment
     keys.press("Enter")
     _settle(page, before + 1)
     assert keys.count == 4 <= MAX_PRESSES
     played = _moves(stack, match_id, before)
     assert played[0] == [0, payment], played
-    assert page.locator(f"#board .rr-road[data-road='{road}']").get_attribute(
-        "data-owner"
-    ) == "0"
+    assert (
+        page.locator(f"#board .rr-road[data-road='{road}']").get_attribute("data-owner")
+        == "0"
+    )
     assert page.evaluate("window.__e2eNoReload === true"), "the page reloaded"
