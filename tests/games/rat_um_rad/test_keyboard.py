@@ -9,8 +9,10 @@ bookkeeping, as test_browser.py does, and reloads. Then:
    accessibility tree (Playwright's ARIA snapshot): what a screen reader
    reads, in order: whose turn, the scores with each player's colour by
    name, the hand by colour, the destination cards, what can be done;
-2. alice takes two wheel cards from the deck with the keyboard only, from
-   page load: "D", "D" (2 key presses; the target is at most 10);
+2. "R" opens the table of roads at the first road to build (arrow keys
+   move within it); then, from a fresh page load, alice takes two wheel
+   cards from the deck with the keyboard only: "D", "D" (2 key presses;
+   the target is at most 10);
 3. after the robot's turn she builds a road with the keyboard only: "B"
    (the roads to build), an arrow key to the second road, Enter (its ways
    to pay, the first focused), Enter (pay): 4 key presses.
@@ -177,7 +179,20 @@ def test_a_turn_by_keyboard_and_the_summary(stack: Stack, new_page) -> None:
     # The keyboard help is on the page.
     assert page.locator("#board [data-role=keys] summary").inner_text() == "Keyboard"
 
-    # 2. Take two wheel cards from the deck: D, D.
+    # R opens the table of roads at the first road to build; arrows move on.
+    first_road = page.locator("#board .rr-build-list details").first
+    page.keyboard.press("r")
+    assert page.locator("#board [data-role=roads]").evaluate("d => d.open")
+    in_row = "() => document.activeElement.closest('tr')?.dataset.road"
+    assert page.evaluate(in_row) == first_road.get_attribute("data-road")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.matches('tbody button')")
+    assert page.locator("#board [data-role=roads] tbody [tabindex='0']").count() == 1
+
+    # 2. From page load, take two wheel cards from the deck: D, D.
+    page.reload()
+    page.wait_for_function(MY_TURN_JS, timeout=MOVE_SECONDS * 1000)
+    page.evaluate("window.__e2eNoReload = true")
     keys = Keys(page)
     before = _version(page)
     keys.press("d")
