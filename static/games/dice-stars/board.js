@@ -27,12 +27,12 @@
   function setUp() {
     document.querySelectorAll(GROUP).forEach((group) => {
       const all = buttons(group);
-      if (!all.length || all.some((b) => b.tabIndex === 0 && b.dataset.roving)) {
+      if (!all.length || all.some((b) => b.tabIndex === 0 && b.dataset.roveSet)) {
         return;
       }
       const current = all.find((b) => b.hasAttribute("data-first-decision")) || all[0];
       all.forEach((b) => {
-        b.dataset.roving = "1";
+        b.dataset.roveSet = "1";
         b.tabIndex = b === current ? 0 : -1;
       });
     });
