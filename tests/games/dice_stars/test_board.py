@@ -216,7 +216,7 @@ def test_the_reserve_shows_coloured_dice_and_the_bag_and_discard_counts(
         ("2", "★", ["ds-die", "ds-pink", "ds-star-face"]),
         ("9", "6", ["ds-die", "ds-new", "ds-yellow"]),
     ]
-    assert dice.all("span")[1].attrs["aria-label"] == "pink star"
+    assert dice.all("span")[1].attrs["aria-label"] == "die: pink, showing a star"
     bag = board.one("div", cls="ds-bag")
     assert bag.one("span", data_count="bag").text() == "9"
     assert [p.text() for p in bag.all("span", cls="ds-pip")] == ["1", "2", "2", "4"]
