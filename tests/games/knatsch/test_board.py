@@ -56,8 +56,23 @@ def board_of(client, match) -> Node:
 
 
 def offered(board: Node) -> list[str]:
-    """Return the moves the board's one-move forms post (the keep form has none)."""
-    return sorted(canonical(m) for m in board.moves() if m is not None)
+    """Return the moves the board's one-move forms post (the keep form has none).
+
+    Beside the cards only: the summary's decision group (#board-summary,
+    `summary_offered`) repeats the choice of a target as one keyboard group.
+    """
+    return sorted(
+        canonical(json.loads(i.attrs["value"] or "null"))
+        for i in board.all("input", name="move")
+        if i.attrs["value"]
+        and not any(a.attrs.get("id") == "board-summary" for a in i.ancestors())
+    )
+
+
+def summary_offered(board: Node) -> list[str]:
+    """Return the moves the summary's decision group posts."""
+    group = board.one(id="board-summary").all(data_role="decision")
+    return sorted(canonical(m) for g in group for m in g.moves() if m is not None)
 
 
 # ---------------------------------------------------------------------------
