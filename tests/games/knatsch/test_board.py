@@ -56,8 +56,23 @@ def board_of(client, match) -> Node:
 
 
 def offered(board: Node) -> list[str]:
-    """Return the moves the board's one-move forms post (the keep form has none)."""
-    return sorted(canonical(m) for m in board.moves() if m is not None)
+    """Return the moves the board's one-move forms post (the keep form has none).
+
+    Beside the cards only: the summary's decision group (#board-summary,
+    `summary_offered`) repeats the choice of a target as one keyboard group.
+    """
+    return sorted(
+        canonical(json.loads(i.attrs["value"] or "null"))
+        for i in board.all("input", name="move")
+        if i.attrs["value"]
+        and not any(a.attrs.get("id") == "board-summary" for a in i.ancestors())
+    )
+
+
+def summary_offered(board: Node) -> list[str]:
+    """Return the moves the summary's decision group posts."""
+    group = board.one(id="board-summary").all(data_role="decision")
+    return sorted(canonical(m) for g in group for m in g.moves() if m is not None)
 
 
 # ---------------------------------------------------------------------------
@@ -263,6 +278,40 @@ def test_the_stacks_show_their_top_cards_counts_and_buttons(client_for, alice, d
     # Every legal move is on the board once, beside what it concerns.
     assert offered(board) == sorted(map(canonical, legal_json(duo, 0)))
     assert "Choose what to roll for" in board.one("div", data_role="status").text()
+
+
+def test_the_summary_repeats_the_choice_of_a_target_as_one_keyboard_group(
+    client_for, alice, bob, duo
+):
+    """Issue 25: #board-summary says whose turn and offers every target move once.
+
+    The group is one Tab stop in the browser (board.js: roving tabindex);
+    its first button carries data-first-decision, stack moves their keys.
+    """
+    put(duo, TWO_EACH, tops=STAG_TOP)
+
+    board = board_of(client_for(alice), duo)
+    summary = board.one(id="board-summary")
+    assert summary.one("p", data_role="whose-turn").text() == "Your turn."
+    assert summary_offered(board) == sorted(map(canonical, legal_json(duo, 0)))
+    group = summary.one(data_role="decision")
+    assert group.attrs["role"] == "group"
+    assert "data-kn-roving" in group.attrs
+    buttons = group.all("button")
+    assert ["data-first-decision" in b.attrs for b in buttons].count(True) == 1
+    assert "data-first-decision" in buttons[0].attrs
+    assert buttons[0].text() == "Roll for the top card of stack 1: Castle Eagle"
+    keys = {b.attrs.get("data-kn-key") for b in buttons} - {None}
+    assert keys == {"1", "2"}
+    assert summary.one("details", data_role="keys").one("summary").text() == "Keyboard"
+
+    # bob waits: no decision group, the summary says whose turn it is.
+    other = board_of(client_for(bob), duo).one(id="board-summary")
+    assert other.all(data_role="decision")[0].text() == (
+        "Nothing to do now: wait for your turn."
+    )
+    assert "turn." in other.one("p", data_role="whose-turn").text()
+    assert other.all("button") == []
 
 
 def test_other_players_cards_carry_the_attack_buttons(client_for, alice, duo):
