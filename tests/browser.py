@@ -530,3 +530,22 @@ document.addEventListener('htmx:wsBeforeMessage', (event) => {
   }
 });
 """
+
+
+_CONTRAST_JS = """(name) => {
+  const lum = (hex) => {
+    const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const style = getComputedStyle(document.documentElement);
+  const a = lum(style.getPropertyValue(name).trim());
+  const b = lum(style.getPropertyValue("--paper").trim());
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def css_var_contrast(page: Any, name: str) -> float:
+    """Return the contrast ratio of CSS variable `name` (a #rrggbb colour) on
+    the page's `--paper`, as WCAG 2.2 computes it (1 to 21)."""
+    return float(page.evaluate(_CONTRAST_JS, name))
