@@ -117,6 +117,14 @@ def test_a_move_is_announced_on_the_other_board_and_focus_is_kept(
         "() => document.activeElement && document.activeElement.id === 'turn-status'",
         timeout=10_000,
     )
+    # The move's push may replace the board once more: focus comes back to
+    # the turn status within the same task, so wait for it to settle there.
+    bob.wait_for_function(
+        "() => document.activeElement && document.activeElement !== document.body"
+        ' && ["Your turn.", "Alice\'s turn."].includes('
+        "document.activeElement.textContent.trim())",
+        timeout=10_000,
+    )
     focused = _focused(bob)
     assert focused["tag"] != "BODY"
     assert focused["text"] in {"Your turn.", "Alice's turn."}, focused
