@@ -312,8 +312,8 @@ setInterval(clockLowSay, 1000);
 // Focus. After the person's own action in the live part (a form sent by
 // htmx, whose answer replaces the board), focus goes to the first control
 // of their next decision ([data-first-decision]) when it is their turn
-// again, else to the board's summary (#board-summary) or its turn status
-// (#turn-status): never to <body>. A push (another person's move) never
+// again, else to the board's turn status (#turn-status) or its summary
+// (#board-summary): never to <body>. A push (another person's move) never
 // moves focus: if it replaced the element that had focus, the same element
 // in the new board (same id, same move, same name) gets it back, or the
 // summary; without scrolling.
@@ -344,10 +344,12 @@ function focusNoScroll(element) {
   return document.activeElement === element;
 }
 
+// The turn status first: a board's summary is shown only while it has
+// focus, and focusing it by itself would shift the page under the pointer.
 function boardSummary() {
   return (
-    document.getElementById("board-summary") ||
     document.getElementById("turn-status") ||
+    document.getElementById("board-summary") ||
     document.querySelector("#board .outcome") ||
     document.getElementById("board")
   );
