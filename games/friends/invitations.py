@@ -65,6 +65,14 @@ class InvitationAnswered(InvitationRefused):
     page_status_code = 409
 
 
+class NotInviter(InvitationRefused):
+    """The invitee tried to withdraw: only its sender may (403)."""
+
+    default_message = ONLY_INVITER
+    status_code = 403
+    page_status_code = 403
+
+
 class InvitationNotFound(exceptions.MatchError):
     """No invitation with that id sent to or by the caller (404, as unknown)."""
 
@@ -219,8 +227,8 @@ def invitation_withdraw(*, invitation_id: int, user: User) -> Invitation:
     """The inviter `user` withdraws a pending invitation (nobody is told).
 
     Withdrawing twice changes nothing more. Raises InvitationNotFound for
-    an id neither sent by nor to `user`, InvitationRefused (403,
-    ONLY_INVITER) for the invitee, InvitationAnswered for an answered one.
+    an id neither sent by nor to `user`, NotInviter (403) for the
+    invitee, InvitationAnswered for an answered one.
     """
     with transaction.atomic():
         invitation = (
@@ -232,9 +240,7 @@ def invitation_withdraw(*, invitation_id: int, user: User) -> Invitation:
         if invitation is None:
             raise InvitationNotFound()
         if invitation.inviter_id != user.pk:
-            refusal = InvitationRefused(ONLY_INVITER)
-            refusal.status_code = refusal.page_status_code = 403
-            raise refusal
+            raise NotInviter()
         if invitation.state == Invitation.State.WITHDRAWN:
             return invitation
         if invitation.state != Invitation.State.PENDING:
