@@ -263,6 +263,22 @@ class Rules(ABC, Generic[S, M]):
         """
         return state
 
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> S:
+        """Return a full state consistent with `seat`'s `view`: a determinization.
+
+        What the view hides (other seats' hands, the order of the deck, the
+        destination cards others hold, the `Rng` that decides the future) is
+        drawn with `rng` from what is still unknown to `seat`; everything the
+        view shows is kept, so `view(sample, seat) == view` and the sample's
+        `to_move` and `legal_moves(sample, seat)` are the real ones. The
+        searching ("hard") robots play their forward model on such samples
+        (determinized search: Cowling, Powley and Whitehouse, "Information
+        Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012), so a robot
+        still decides from its seat's view only. Raises NotImplementedError
+        for a game without one (its robots do not search).
+        """
+        raise NotImplementedError(f"{self.info.slug} has no sample_state")
+
     def upgrade_state(self, data: JSON, version: str) -> JSON:
         """Return state JSON stored under rules `version` in today's shape.
 
