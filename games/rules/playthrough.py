@@ -34,14 +34,16 @@ def playthrough_path(slug: str) -> Path:
 def entry_playthrough_text(entry: GameEntry) -> str:
     """Return `playthrough_text` of a registered game with its entry's parameters.
 
-    The entry's `playthrough` (seats, options, seed) and its default robot.
+    The entry's `playthrough` (seats, options, seed, robot: by default the
+    game's default robot).
     """
+    robot = entry.playthrough.robot
     return playthrough_text(
         entry.rules,
         seats=entry.playthrough.seats,
         options=dict(entry.playthrough.options),
         seed=entry.playthrough.seed,
-        robot=entry.default_robot,
+        robot=entry.robots[robot] if robot else entry.default_robot,
     )
 
 

@@ -39,9 +39,11 @@ GAMES: dict[str, GameEntry] = {
             seats=3,
             options={"win_bet": True, "superpowers": True},
             seed="8108a820505186178010f32b3712b5bcd5c9c211e24f82bf9740c521a76ff1ee",
+            robot="easy",
         ),
         conformance=Conformance(malformed_moves=RACE_MALFORMED),
         board=race_board.BOARD,
+        default="medium",
     ),
     "dice-stars": GameEntry(
         rules=dice_stars.RULES,
@@ -51,9 +53,11 @@ GAMES: dict[str, GameEntry] = {
             seats=2,
             options={"solo_grid": 30},
             seed="529adc45b1dd24f5b46aa4f86370d59b0e9cb34cd49fd9b6d9b56efdc63d0dc1",
+            robot="easy",
         ),
         conformance=Conformance(check_every=3, malformed_moves=DICE_STARS_MALFORMED),
         board=dice_stars_board.BOARD,
+        default="medium",
     ),
     "knatsch": GameEntry(
         rules=knatsch.RULES,
@@ -67,6 +71,7 @@ GAMES: dict[str, GameEntry] = {
         ),
         conformance=Conformance(check_every=8, malformed_moves=KNATSCH_MALFORMED),
         board=knatsch_board.BOARD,
+        default="medium",
     ),
     "rat-um-rad": GameEntry(
         rules=rat_um_rad.RULES,
@@ -82,6 +87,7 @@ GAMES: dict[str, GameEntry] = {
         state_name=rat_um_rad_protocol.state_name,
         conformance=Conformance(check_every=6, malformed_moves=RAT_UM_RAD_MALFORMED),
         board=rat_um_rad_board.BOARD,
+        default="medium",
     ),
 }
 
@@ -102,7 +108,7 @@ def rules_for(slug: str) -> Rules[Any, Any]:
 
 
 def robots_for(slug: str) -> dict[str, Robot[Any]]:
-    """Return game `slug`'s robots by name, the default first; KeyError if unknown."""
+    """Return game `slug`'s robots by name, in the lobby's order; KeyError if unknown."""
     return dict(GAMES[slug].robots)
 
 

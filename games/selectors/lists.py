@@ -113,10 +113,16 @@ def finished_matches_for_user(*, user: User, limit: int = 20) -> QuerySet[Match]
     )
 
 
-def robot_choices(game_slug: str) -> list[tuple[str, str]]:
-    """Return (name, label msgid) for each robot of a game."""
+def robot_choices(game_slug: str) -> list[tuple[str, str, bool]]:
+    """Return (name, label msgid, is the default) for each robot of a game.
+
+    In the lobby's order (the four games: easy, medium, hard); the default
+    is the one a seat gets when nobody names a robot.
+    """
+    default = registry.default_robot(game_slug).name
     return [
-        (name, robot.label) for name, robot in registry.robots_for(game_slug).items()
+        (name, robot.label, name == default)
+        for name, robot in registry.robots_for(game_slug).items()
     ]
 
 

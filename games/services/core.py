@@ -91,7 +91,7 @@ def active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
 def match_state(match: Match) -> Any:
     """Return the engine state of an active match (the game's own State type).
 
-    Call with the match row locked. Raises InvalidMove when the stored state cannot be read (for example a
+    A caller that writes holds the match row locked. Raises InvalidMove when the stored state cannot be read (for example a
     state of an older rules version that the engine cannot upgrade).
     """
     try:

@@ -86,34 +86,70 @@ def move_submit(
 def robot_move_play(*, match_id: int, expected_version: int) -> Match | None:
     """Play one move for a seat to move that the system plays (robot or stand-in).
 
-    Idempotent: returns None without doing anything when the match is gone,
-    not active, no longer at `expected_version` (a stale or repeated task),
-    or no such seat is to move. The next robot move, if any, is enqueued on
-    commit by `move_apply`.
+    The robot decides before the match row is locked: a searching robot
+    thinks for up to a second (issue 26), and the lock would hold back every
+    other write to the match meanwhile. Its decision is made on the state at
+    `expected_version`, and the locked write re-checks that version, so a
+    decision on a state that has moved on is dropped (that version's own
+    task decides again). Idempotent: returns None without doing anything
+    when the match is gone, not active, paused, no longer at
+    `expected_version` (a stale or repeated task), or no seat the system
+    plays is to move. The next robot move, if any, is enqueued on commit by
+    `move_apply`.
     """
+    planned = _robot_decision(match_id, expected_version)
+    if planned is None:
+        return None
+    position, state, move = planned
     with transaction.atomic():
         try:
             match = match_lock(match_id)
         except exceptions.MatchNotActive:
-            return None  # deleted since the task was enqueued
-        if (
-            match.status != Match.Status.ACTIVE
-            or match.version != expected_version
-            or match.paused_at is not None
-        ):
             return None
-        rules = match.rules
-        state = match_state(match)
-        to_move = rules.to_move(state)
+        if not _robot_may_move(match, expected_version):
+            return None
         seats = match_seats(match)
-        seat = next(
-            (s for s in seats if s.position in to_move and s.played_by_system), None
-        )
-        if seat is None:
+        # The same version is the same state (only `move_apply` writes it,
+        # and it bumps the version); who plays the seat may have changed.
+        if not seats[position].played_by_system:
             return None
-        move = robot_move_choose(match, state, seat.position, seat.robot)
-        move_apply(match, seats, seat.position, move, state=state, by_robot=True)
+        move_apply(match, seats, position, move, state=state, by_robot=True)
     return match
+
+
+def _robot_may_move(match: Match, expected_version: int) -> bool:
+    return (
+        match.status == Match.Status.ACTIVE
+        and match.version == expected_version
+        and match.paused_at is None
+    )
+
+
+def _robot_decision(
+    match_id: int, expected_version: int
+) -> tuple[int, Any, Any] | None:
+    """Return (seat position, state, move) the system would play now, or None.
+
+    Reads without a lock (two queries: the match, its seats); None when
+    the match is gone, may not move (`_robot_may_move`) or no seat the
+    system plays is to move.
+    """
+    match = Match.objects.filter(id=match_id).first()
+    if match is None or not _robot_may_move(match, expected_version):
+        return None
+    state = match_state(match)
+    to_move = match.rules.to_move(state)
+    seat = next(
+        (s for s in match_seats(match) if s.position in to_move and s.played_by_system),
+        None,
+    )
+    if seat is None:
+        return None
+    return (
+        seat.position,
+        state,
+        robot_move_choose(match, state, seat.position, seat.robot),
+    )
 
 
 def robot_turns_resume() -> int:

@@ -5,7 +5,8 @@ the robot task (games.tasks.play_robot_turn), enqueued after commit with the
 match's version, so a stale or repeated task does nothing. The robot
 decides from its seat's `view` only (the guide: robots are held to the
 same rules as people). Reads the registry; every function but
-`robot_name_resolve` runs with the match row locked (`core.match_lock`).
+`robot_name_resolve` and `robot_move_choose` runs with the match row locked
+(`core.match_lock`).
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def robot_move_choose(match: Match, state: Any, position: int, robot: str) -> An
     It sees only the seat's view. A robot's randomness is seeded too, apart
     from the game's own Rng, so replaying a match replays its robots.
     `state` is the match's engine state (`match_state`); returns the game's
-    Move. Call with the match row locked; `robot` must be one of the game's
+    Move. Reads nothing: the caller need not hold the match row's lock (the
+    robot task decides before it locks). `robot` must be one of the game's
     (`robot_name_resolve`), else KeyError.
     """
     rules = match.rules

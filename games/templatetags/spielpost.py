@@ -42,11 +42,11 @@ def option_labels(match: Match) -> list[str]:
 
 
 @register.filter
-def robot_choices(match: Match) -> list[tuple[str, str]]:
-    """Return (name, translated label) for each robot of `match`'s game."""
+def robot_choices(match: Match) -> list[tuple[str, str, bool]]:
+    """Return (name, translated label, is the default) for each robot of `match`'s game."""
     return [
-        (name, gettext(label))
-        for name, label in selectors.robot_choices(match.game_slug)
+        (name, gettext(label), default)
+        for name, label, default in selectors.robot_choices(match.game_slug)
     ]
 
 

@@ -256,7 +256,7 @@ def test_skipped_when_it_is_no_longer_their_turn_at_that_version(
 
 def test_skipped_when_a_robot_plays_the_seat_now(alice, bob, sends, sweep):
     match = _duel(alice, bob)
-    match.seats.filter(position=0).update(controller="stand_in", robot="random")
+    match.seats.filter(position=0).update(controller="stand_in", robot="medium")
 
     sweep(START + GRACE)
 

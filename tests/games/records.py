@@ -48,7 +48,7 @@ def match_with(
                 match=match,
                 position=position,
                 controller=Seat.Controller.ROBOT,
-                robot="random",
+                robot="medium",
             )
         else:
             Seat.objects.create(match=match, position=position, user=user)

@@ -102,3 +102,35 @@ def _duel(alice, bob):
     services.seat_claim(match_id=match.id, user=bob)
     match.refresh_from_db()
     return match
+
+
+def test_robots_get_their_level_names_and_stand_ins_play_at_medium(alice):
+    """Issue 26: "easy", "medium", "hard" in every game; a stand-in plays at medium."""
+    migration = importlib.import_module("games.migrations.0019_robot_levels")
+    from games import services
+    from games.models import Seat
+
+    match = services.match_create(user=alice, game_slug="toy", seats=3)
+    seats = {}
+    for slug, names in migration.LEVELS.items():
+        Match.objects.filter(id=match.id).update(game_slug=slug)
+        (random_name, heuristic_name) = names
+        Seat.objects.filter(match=match, position=1).update(
+            controller="robot", robot=random_name
+        )
+        Seat.objects.filter(match=match, position=2).update(
+            controller="robot", robot=heuristic_name
+        )
+        Seat.objects.filter(match=match, position=0).update(
+            controller="stand_in", robot=random_name
+        )
+
+        migration.levels_forwards(apps, None)
+
+        seats[slug] = dict(
+            Seat.objects.filter(match=match).values_list("position", "robot")
+        )
+    from games.rules.registry import GAMES
+
+    assert set(seats) == set(GAMES) - {"toy"}
+    assert all(s == {0: "medium", 1: "easy", 2: "medium"} for s in seats.values())

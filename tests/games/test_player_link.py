@@ -53,7 +53,7 @@ def test_robots_free_seats_and_deactivated_accounts_are_plain_text(alice, bob):
 
 def test_a_stand_in_seat_links_to_its_person(started_match, alice):
     Seat.objects.filter(match=started_match, user=alice).update(
-        controller=Seat.Controller.STAND_IN, robot="random"
+        controller=Seat.Controller.STAND_IN, robot="medium"
     )
     selectors.seats_load(started_match)
     board = selectors.board_context(match=started_match, seat=None)

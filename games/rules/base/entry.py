@@ -31,13 +31,15 @@ class Playthrough:
 
     `seats` and `options` as `Rules.new_state` takes them (options before
     `validate_options`), `seed` the match's seed (an int for the legacy
-    scheme, a 64-digit hex key for the keyed one: games/rules/rng.py); the robot is the game's
-    default (`GameEntry.default_robot`).
+    scheme, a 64-digit hex key for the keyed one: games/rules/rng.py); `robot`
+    the name of the robot in every seat (None: the game's default,
+    `GameEntry.default_robot`).
     """
 
     seats: int
     options: JSON = field(default_factory=dict)
     seed: int | str = 1
+    robot: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +64,11 @@ class GameEntry:
     """One game the site offers.
 
     - `rules`: the engine (`Rules`); its `info.slug` is the entry's key.
-    - `robots`: name -> `Robot`, in the lobby's order; the first is the
-      default (robot seats, "finish automatically", timeouts, playthrough).
+    - `robots`: name -> `Robot`, in the lobby's order (the four games:
+      "easy", "medium", "hard", issue 26).
+    - `default`: the name of the robot that plays when nobody names one (a
+      robot seat added without a name, a stand-in after a timeout,
+      "finish automatically"); None: the first of `robots`.
     - `playthrough`: the golden playthrough's parameters.
     - `commands`: the program socket's game commands, name -> `Command`,
       from the game's protocol module (`{}`: the generic commands only).
@@ -81,10 +86,14 @@ class GameEntry:
     state_name: StateName | None = None
     conformance: Conformance = field(default_factory=Conformance)
     board: BoardHelpers = field(default_factory=BoardHelpers)
+    default: str | None = None
 
     def __post_init__(self) -> None:
         if not self.robots:
             raise ValueError(f"{self.rules.info.slug}: a game needs a robot")
+        for name in (self.default, self.playthrough.robot):
+            if name is not None and name not in self.robots:
+                raise ValueError(f"{self.rules.info.slug}: no robot named {name!r}")
 
     @property
     def slug(self) -> str:
@@ -93,5 +102,7 @@ class GameEntry:
 
     @property
     def default_robot(self) -> Robot[Any]:
-        """The first robot of `robots`."""
+        """The robot named `default`, or the first of `robots`."""
+        if self.default is not None:
+            return self.robots[self.default]
         return next(iter(self.robots.values()))

@@ -1,7 +1,8 @@
 """Dice Stars robots: pure strategies that see only their seat's view and moves.
 
-"random" is the simplest robot: uniform among the legal moves.
-"greedy" picks the move with the best immediate change of its own total, as
+Three levels (issue 26), named the same in every game. "easy" is the
+simplest robot: uniform among the legal moves. "medium" (`choose_greedy`,
+the default) picks the move with the best immediate change of its own total, as
 the view reports it (`takes[].points`, `star_rows[].points`); moves without
 a score change (drawing, the reserve decision) are chosen at random.
 """
@@ -41,6 +42,6 @@ def choose_greedy(view: JSON, legal: list[Move], rng: Rng) -> Move:
 
 
 ROBOTS: dict[str, Robot[Move]] = {
-    "random": Robot("random", gettext_noop("Random robot"), choose_random),
-    "greedy": Robot("greedy", gettext_noop("Greedy robot"), choose_greedy),
+    "easy": Robot("easy", gettext_noop("easy"), choose_random),
+    "medium": Robot("medium", gettext_noop("medium"), choose_greedy),
 }

@@ -1,6 +1,8 @@
 """Knatsch robots: pure strategies that see only their seat's view and moves.
 
-"random" chooses uniformly among the legal moves. "strong" is in the strong package.
+Three levels (issue 26), named the same in every game: "easy" chooses
+uniformly among the legal moves; "medium" (the default) is the strong
+package's odds-reading robot; "hard" searches.
 """
 
 from __future__ import annotations
@@ -19,6 +21,6 @@ def choose_random(view: JSON, legal: list[Move], rng: Rng) -> Move:
 
 
 ROBOTS: dict[str, Robot[Move]] = {
-    "strong": Robot("strong", gettext_noop("Strong robot"), choose_strong),
-    "random": Robot("random", gettext_noop("Random robot"), choose_random),
+    "easy": Robot("easy", gettext_noop("easy"), choose_random),
+    "medium": Robot("medium", gettext_noop("medium"), choose_strong),
 }

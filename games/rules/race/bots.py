@@ -1,8 +1,10 @@
 """Race robots: pure strategies that see only their seat's view and moves.
 
-"random" is the robot of the Race rules (robot paragraph; Spielpost's
-rulings, Robot) and the default, which the platform also uses to finish a
-decided race for a seat. "eager" is a small greedy robot of our own.
+Three levels (issue 26), named the same in every game: "easy" is the robot
+of the Race rules (robot paragraph; Spielpost's rulings, Robot: random
+favourites, a random card that moves a Knonster); "medium" is a small greedy
+robot of our own (`choose_eager`), the default, which the platform also uses
+for stand-ins and to finish a decided race for a seat; "hard" searches.
 """
 
 from __future__ import annotations
@@ -89,6 +91,6 @@ def _best(moves: list[M], key: Callable[[M], int], rng: Rng) -> M:
 
 
 ROBOTS: dict[str, Robot[Move]] = {
-    "random": Robot("random", gettext_noop("Random robot"), choose_random),
-    "eager": Robot("eager", gettext_noop("Eager robot"), choose_eager),
+    "easy": Robot("easy", gettext_noop("easy"), choose_random),
+    "medium": Robot("medium", gettext_noop("medium"), choose_eager),
 }

@@ -1,7 +1,9 @@
 """Rat um Rad robots: pure strategies that see only their seat's view and moves.
 
-"route" plans paths for its destination cards and gathers the cards they
-need (the route package); "random" chooses uniformly among the legal moves.
+Three levels (issue 26), named the same in every game: "easy" chooses
+uniformly among the legal moves; "medium" (the default) plans paths for its
+destination cards and gathers the cards they need (the route package);
+"hard" searches.
 """
 
 from __future__ import annotations
@@ -20,6 +22,6 @@ def choose_random(view: JSON, legal: list[Move], rng: Rng) -> Move:
 
 
 ROBOTS: dict[str, Robot[Move]] = {
-    "route": Robot("route", gettext_noop("Route robot"), choose_route),
-    "random": Robot("random", gettext_noop("Random robot"), choose_random),
+    "easy": Robot("easy", gettext_noop("easy"), choose_random),
+    "medium": Robot("medium", gettext_noop("medium"), choose_route),
 }

@@ -86,7 +86,7 @@ class Numbers(TypedDict):
 
     `player_colours` are keys, the first the start colour; `timeout_robot`
     is the msgid of the robot that plays a seat whose clock ran out (the
-    game's default robot: the first of `ROBOTS`).
+    game's default robot: "medium", issue 26).
     """
 
     min_seats: int
@@ -192,5 +192,5 @@ def rat_um_rad_numbers() -> Numbers:
         "roads_trigger_seats": flow.ROADS_TRIGGER_SEATS,
         "bonus": scoring.BONUS,
         "max_length": max(cards.POINTS),
-        "timeout_robot": next(iter(ROBOTS.values())).label,
+        "timeout_robot": ROBOTS["medium"].label,
     }

@@ -105,9 +105,9 @@ def test_three_seats_with_a_greedy_robot_play_to_the_end_through_the_api(
 
     match_id = post("alice", "/api/matches/", {"game": "dice-stars", "seats": 3})["id"]
     post("bob", f"/api/matches/{match_id}/join/", {})
-    started = post("alice", f"/api/matches/{match_id}/robots/", {"robot": "greedy"})
+    started = post("alice", f"/api/matches/{match_id}/robots/", {"robot": "medium"})
     assert started["status"] == "active"
-    assert started["seats"][2]["robot"] == "greedy"
+    assert started["seats"][2]["robot"] == "medium"
 
     moves = _play_to_the_end(clients, post, match_id, random.Random(3))
 

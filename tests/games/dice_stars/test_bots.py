@@ -1,6 +1,6 @@
 """Dice Stars robots: the uniform random robot (the default) and the greedy one.
 
-bots.py: "random" is uniform among the legal moves; "greedy" picks the move
+bots.py: "easy" is uniform among the legal moves; "medium" picks the move
 with the best immediate change of its own total as the view reports it
 (`takes[].points`, `star_rows[].points`), ties and unscored moves at random.
 """
@@ -24,8 +24,8 @@ from games.rules.rng import Rng
 
 from .conftest import die
 
-GREEDY = ROBOTS["greedy"]
-RANDOM = ROBOTS["random"]
+GREEDY = ROBOTS["medium"]
+RANDOM = ROBOTS["easy"]
 
 
 def _picks(rules, state, robot, n=200):
@@ -34,9 +34,9 @@ def _picks(rules, state, robot, n=200):
     return Counter(robot.choose(view, legal, Rng(seed, 0)) for seed in range(n))
 
 
-def test_the_random_robot_is_the_default():
-    # registry.py: the first robot of a game is its default.
-    assert list(ROBOTS) == ["random", "greedy"]
+def test_the_levels_are_in_the_lobbys_order():
+    # Issue 26: the levels, easiest first.
+    assert list(ROBOTS)[:2] == ["easy", "medium"]
 
 
 def test_the_random_robot_picks_every_legal_move_about_equally(dice_stars, scenario):

@@ -122,7 +122,7 @@ def test_two_people_and_a_greedy_robot_finish_a_game(stack: Stack, new_page) -> 
     bob.goto(match_url)
     bob.get_by_role("button", name="Take a seat").click()
     bob.wait_for_selector("text=Add a robot")
-    alice.locator("select[name=robot]").select_option("greedy")
+    alice.locator("select[name=robot]").select_option("medium")
     alice.get_by_role("button", name="Add a robot").click()
     for page in (alice, bob):
         page.wait_for_selector("#board .ds-sheet", timeout=20_000)

@@ -29,7 +29,7 @@ def test_a_dice_stars_game_with_a_greedy_robot_through_the_api(stack: Stack) -> 
     status, match = stack.api("POST", path + "join/", tokens["bob"])
     assert status == 200, match
     status, match = stack.api(
-        "POST", path + "robots/", tokens["alice"], {"robot": "greedy"}
+        "POST", path + "robots/", tokens["alice"], {"robot": "medium"}
     )
     assert status == 200, match
     assert match["status"] == "active"

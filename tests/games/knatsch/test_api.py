@@ -177,7 +177,7 @@ class Table(ApiTable):
         )
         started = self.post("alice", f"/api/matches/{self.match_id}/robots/", {})
         assert started["status"] == "active"
-        assert started["seats"][ROBOT]["robot"] == "strong"
+        assert started["seats"][ROBOT]["robot"] == "medium"
         return started
 
 

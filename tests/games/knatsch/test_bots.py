@@ -31,8 +31,8 @@ from games.rules.knatsch.strong import chance
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
-STRONG = ROBOTS["strong"]
-RANDOM = ROBOTS["random"]
+STRONG = ROBOTS["medium"]
+RANDOM = ROBOTS["easy"]
 THREE_CASTLES = ("castle-lion-1", "castle-eagle-1", "castle-dragon-1")
 
 
@@ -87,8 +87,8 @@ STACK_CASTLE = _position(
 )
 
 
-def test_the_strong_robot_is_the_default():
-    assert next(iter(ROBOTS)) == "strong"
+def test_the_levels_are_in_the_lobbys_order():
+    assert list(ROBOTS)[:2] == ["easy", "medium"]
 
 
 def test_it_stops_once_the_stack_card_is_beaten():

@@ -107,7 +107,7 @@ def powers_match(alice, bob):
     match.game_state_set(state)
     match.save(update_fields=["state"])
     Seat.objects.filter(match=match, position=1).update(
-        controller=Seat.Controller.STAND_IN, robot="random"
+        controller=Seat.Controller.STAND_IN, robot="medium"
     )
     return match
 

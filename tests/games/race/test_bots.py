@@ -20,20 +20,20 @@ def _choices(race, state, robot, seat=0, n=60):
     return {robot.choose(view, legal, Rng(seed, 0)) for seed in range(n)}
 
 
-def test_the_random_robot_is_the_default():
-    assert next(iter(ROBOTS)) == "random"
+def test_the_levels_are_in_the_lobbys_order():
+    assert list(ROBOTS)[:2] == ["easy", "medium"]
 
 
 def test_the_random_robot_picks_any_favourites(race):
     state = race.new_state(seats=2, options={"win_bet": True}, seed=0)
-    picks = _choices(race, state, ROBOTS["random"], n=200)
+    picks = _choices(race, state, ROBOTS["easy"], n=200)
     assert len(picks) == 12
 
 
 def test_the_random_robot_plays_only_cards_with_an_effect_when_it_can(race, scenario):
     # All start on rank 1: only +5 / +7 cards move anybody.
     state = scenario(hands=(("plus7-rithle", "plus5-aristas", *NO_EFFECT), NO_EFFECT))
-    picks = _choices(race, state, ROBOTS["random"])
+    picks = _choices(race, state, ROBOTS["easy"])
     assert picks == {
         PlayCard("plus7-rithle"),
         PlayCard("plus5-aristas"),
@@ -42,7 +42,7 @@ def test_the_random_robot_plays_only_cards_with_an_effect_when_it_can(race, scen
 
 def test_the_random_robot_discards_only_when_no_card_has_an_effect(race, scenario):
     state = scenario(hands=(NO_EFFECT, NO_EFFECT))
-    picks = _choices(race, state, ROBOTS["random"])
+    picks = _choices(race, state, ROBOTS["easy"])
     assert picks == {PlayCard(c) for c in NO_EFFECT}
 
 
@@ -54,7 +54,7 @@ def test_the_random_robot_treats_a_superpower_like_a_card_with_effect(race, scen
         favourites=(("celya", "elaari"), ("rithle", "aristas")),
         hands=(("plus5-rithle", *NO_EFFECT), NO_EFFECT),
     )
-    picks = _choices(race, state, ROBOTS["random"])
+    picks = _choices(race, state, ROBOTS["easy"])
     assert UsePower("celya", "plus5-rithle") in picks
     assert all(m.card == "plus5-rithle" for m in picks)
 
@@ -74,7 +74,7 @@ def test_robots_play_a_decided_race_with_cards(race, scenario):
 
 def test_the_eager_robot_moves_its_own_favourite(race, scenario):
     state = scenario(hands=(("plus7-rithle", "plus7-celya", *NO_EFFECT), NO_EFFECT))
-    assert _choices(race, state, ROBOTS["eager"]) == {PlayCard("plus7-rithle")}
+    assert _choices(race, state, ROBOTS["medium"]) == {PlayCard("plus7-rithle")}
 
 
 def test_the_eager_robot_backs_the_knonsters_it_holds_most_cards_for(race):
@@ -84,7 +84,7 @@ def test_the_eager_robot_backs_the_knonsters_it_holds_most_cards_for(race):
         k: sum(1 for c in hand if c.endswith(k))
         for k in ("rithle", "aristas", "celya", "elaari")
     }
-    (pick,) = _choices(race, state, ROBOTS["eager"], n=5)
+    (pick,) = _choices(race, state, ROBOTS["medium"], n=5)
     best = sorted(counts.values(), reverse=True)[:2]
     assert sorted((counts[k] for k in pick.knonsters), reverse=True) == best
 

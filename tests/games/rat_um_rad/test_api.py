@@ -52,9 +52,9 @@ PLAYER_KEYS = {
 
 
 def _robot() -> str:
-    """Return the robot to seat: "random", or the first the game offers."""
+    """Return the robot to seat: "easy", the random robot."""
     robots = robots_for(SLUG)
-    return "random" if "random" in robots else next(iter(robots))
+    return "easy" if "easy" in robots else next(iter(robots))
 
 
 class Table(ApiTable):

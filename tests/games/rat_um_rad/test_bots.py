@@ -27,8 +27,8 @@ from games.rules.structs import replace
 
 from .conftest import make_state
 
-ROUTE = ROBOTS["route"]
-RANDOM = ROBOTS["random"]
+ROUTE = ROBOTS["medium"]
+RANDOM = ROBOTS["easy"]
 BASEL = MAPS["basel"]
 
 # Bahnhof - Wirtschaft - Jus: a white (lane 1) or grey (lane 2) road of 2,
@@ -68,9 +68,8 @@ def _play(seed, robots, *, check=None):
 # -- Every robot, every game ---------------------------------------------------
 
 
-def test_the_route_robot_is_the_default():
-    assert next(iter(ROBOTS)) == "route"
-    assert list(ROBOTS) == ["route", "random"]
+def test_the_levels_are_in_the_lobbys_order():
+    assert list(ROBOTS)[:2] == ["easy", "medium"]
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])

@@ -91,7 +91,7 @@ SUMMARY = """
   - paragraph: Your turn.
   - list "Scores":
     - listitem: "Alice (red): score 0, wheels left 30"
-    - listitem: "Robot 2 (Route robot) (blue): score 0, wheels left 30"
+    - listitem: "Robot 2 (medium) (blue): score 0, wheels left 30"
   - paragraph: "Your wheel cards: 2 blue, 1 green, 1 joker"
   - list "Your destination cards":
     - listitem: Bahnhof – Jus, 3 points, not yet connected

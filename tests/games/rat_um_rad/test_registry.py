@@ -15,7 +15,7 @@ def test_registered_with_a_robot():
     assert info.hidden_information
     assert info.chance
     assert info.max_moves is not None
-    assert "random" in robots_for("rat-um-rad")
+    assert "easy" in robots_for("rat-um-rad")
     state = RULES.new_state(seats=2, options={}, seed=1)
     legal = RULES.legal_moves(state, 0)
     move = default_robot("rat-um-rad").choose(RULES.view(state, 0), legal, Rng(seed=1))

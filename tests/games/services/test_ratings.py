@@ -133,7 +133,7 @@ def test_a_stand_in_seat_is_rated_as_the_persons(alice, bob):
     # Issue 23, Ratings: a seat played out by a stand-in is still rated.
     match = two_people(alice, bob)
     Seat.objects.filter(match=match, user=bob).update(
-        controller=Seat.Controller.STAND_IN, robot="random"
+        controller=Seat.Controller.STAND_IN, robot="medium"
     )
 
     finish(match, (2, 1))
@@ -154,7 +154,7 @@ def test_a_resigner_or_a_seat_lost_to_timeouts_counts_as_last(
     services.seat_claim(match_id=match.id, user=carol)
     Seat.objects.filter(match=match, user=alice).update(
         controller=Seat.Controller.STAND_IN,
-        robot="random",
+        robot="medium",
         left_at=timezone.now(),
         left_reason=reason,
     )

@@ -46,6 +46,58 @@ def test_a_stale_expected_version_does_nothing(started_match, alice):
     assert not Move.objects.filter(match=started_match, by_robot=True).exists()
 
 
+def test_a_decision_overtaken_while_the_robot_thinks_is_dropped(
+    started_match, alice, monkeypatch
+):
+    # Issue 26: the robot decides before the row lock (a hard robot thinks
+    # up to a second); a write committed meanwhile makes its move stale.
+    from games.services import moves
+
+    toy_position(started_match, current=2)
+    choose = moves.robot_move_choose
+
+    def slow_choose(match, state, position, robot):
+        move = choose(match, state, position, robot)
+        Match.objects.filter(id=match.id).update(version=match.version + 1)
+        return move
+
+    monkeypatch.setattr(moves, "robot_move_choose", slow_choose)
+
+    assert (
+        services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    )
+    started_match.refresh_from_db()
+    assert started_match.version == 1
+    assert not Move.objects.filter(match=started_match).exists()
+
+
+def test_a_seat_taken_back_while_the_robot_thinks_is_not_played(
+    started_match, monkeypatch
+):
+    from games.models import Seat
+    from games.services import moves
+    from tests.factories import UserFactory
+
+    carol = UserFactory()
+    toy_position(started_match, current=2)
+    choose = moves.robot_move_choose
+
+    def slow_choose(match, state, position, robot):
+        move = choose(match, state, position, robot)
+        # The seat is a person's now (say, a moderator gave it away).
+        Seat.objects.filter(match=match, position=position).update(
+            controller=Seat.Controller.PERSON, robot="", user=carol
+        )
+        return move
+
+    monkeypatch.setattr(moves, "robot_move_choose", slow_choose)
+
+    assert (
+        services.robot_move_play(match_id=started_match.id, expected_version=0) is None
+    )
+    assert not Move.objects.filter(match=started_match).exists()
+
+
 def test_running_the_same_task_twice_plays_once(started_match):
     toy_position(started_match, current=2)
     services.robot_move_play(match_id=started_match.id, expected_version=0)

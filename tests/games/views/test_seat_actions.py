@@ -90,7 +90,9 @@ def test_get_is_not_allowed(alice_client, open_match, action):
 def test_the_match_page_offers_each_robot_of_the_game(alice_client, open_match):
     html = alice_client.get(f"/matches/{open_match.id}/").content.decode()
 
-    assert '<option value="greedy">Greedy robot</option>' in html
+    # The game's default robot is chosen at first (issue 26: "medium" in the
+    # four games; the toy game names none, so its first).
+    assert '<option value="greedy" selected>Greedy robot</option>' in html
     assert '<option value="timid">Timid robot</option>' in html
 
 
