@@ -74,7 +74,7 @@ messages: install
 
 bench: install
 	$(BIN)/python bench/engines.py
-	$(BIN)/python bench/robots.py 200
+	$(BIN)/python bench/robots.py 20
 	$(BIN)/python bench/sweep.py
 	$(BIN)/python bench/timeouts.py
 

@@ -1,7 +1,7 @@
 """Benchmark: how long Knatsch games last, for a turn-limit ruling.
 
-Plays seeded games with the same robot on every seat ("random" and
-"strong"; game n uses seed n, the robot of move k gets Rng(n, k)) for 2, 4
+Plays seeded games with the same robot on every seat ("easy" and
+"medium"; game n uses seed n, the robot of move k gets Rng(n, k)) for 2, 4
 and 6 seats, and prints per robot and seat count the distribution (min,
 median, mean, p90, p99, max) of
 
@@ -43,7 +43,7 @@ from games.rules.knatsch import ROBOTS, RULES  # noqa: E402
 from games.rules.rng import Rng  # noqa: E402
 
 SEATS = (2, 4, 6)
-ROBOT_NAMES = ("random", "strong")
+ROBOT_NAMES = ("easy", "medium")
 SAFETY_CAP = 5000  # turns; only with --no-limit
 NEVER_ENDED = "never ended"
 PROCESSES = 2

@@ -95,7 +95,7 @@ def fill(count: int) -> User:
                     controller=Seat.Controller.ROBOT
                     if is_robot
                     else Seat.Controller.PERSON,
-                    robot="random" if is_robot else "",
+                    robot="easy" if is_robot else "",
                     to_move_since=(long_ago if robot else now) if due else None,
                     to_move_version=0 if due else None,
                 )
