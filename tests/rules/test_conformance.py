@@ -53,6 +53,10 @@ DEFAULT_GAMES = 300
 # that across games every step position is checked, and the moves, events,
 # purity of apply, the replay and the outcome are still checked at every step.
 GAMES_PER_GAME = int(os.environ.get("CONFORMANCE_GAMES", DEFAULT_GAMES))
+# A searching robot (Robot.searching, issue 26) decides once per game in one
+# game of this many, at a checked step (the first after move 0, 1, ..., 39 in
+# turn): its own tests (tests/games/<slug>/test_hard.py) hold it to the rest.
+SEARCHING_EVERY = 25
 # Each game's random matches are split into batches so failures name a
 # small seed range.
 BATCH = 40
@@ -144,6 +148,7 @@ def _play_one(entry, *, seats, options, seed, junk):
     state = rules.new_state(seats=seats, options=options, seed=deal)
     history = []
     robots = list(entry.robots.values())
+    searched = False
     turns = len(rules.to_move(state))
     every = entry.conformance.check_every
     while True:
@@ -159,9 +164,18 @@ def _play_one(entry, *, seats, options, seed, junk):
         legal = rules.legal_moves(state, seat)
         if len(history) % every == seed % every:
             # Robots see only their seat's view and must stay legal (sampled
-            # like the state checks: a planning robot costs more than a move).
+            # like the state checks: a planning robot costs more than a move;
+            # a searching one, up to a second, once in SEARCHING_EVERY games).
             view = rules.view(state, seat)
             for robot in robots:
+                if robot.searching and (
+                    seed % SEARCHING_EVERY
+                    or searched
+                    # Later in the game from one such game to the next.
+                    or len(history) < (seed // SEARCHING_EVERY) % 40
+                ):
+                    continue
+                searched = searched or robot.searching
                 assert robot.choose(view, legal, Rng(seed, len(history))) in legal
         move = rnd.choice(legal)
         if len(history) % every == seed % every:

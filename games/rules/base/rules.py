@@ -66,12 +66,16 @@ class Robot(Generic[M]):
     """A named robot strategy: `choose(view, legal_moves, rng) -> move`.
 
     It sees only its seat's `view` and legal moves, so it cannot cheat
-    (STYLE.md B4). `label` is a msgid shown in the lobby.
+    (STYLE.md B4). `label` is a msgid shown in the lobby. `searching`: it
+    plays many games ahead on samples of what it cannot see (the "hard"
+    level, issue 26) and thinks up to a second per decision, so the suites
+    that ask every robot at every step ask it only now and then.
     """
 
     name: str
     label: str
     choose: Callable[[JSON, list[M], Rng], M]
+    searching: bool = False
 
 
 class Rules(ABC, Generic[S, M]):
