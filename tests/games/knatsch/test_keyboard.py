@@ -177,7 +177,7 @@ def test_one_knatsch_turn_by_keyboard_in_at_most_ten_presses(
     press("t")
     _settle(page, version + 2)
     played = 2
-    if page.locator("#board [data-kn-key=S]").count():
+    if page.locator("#board [data-key=S]").count():
         press("s")  # stop here
         played = 3
         _settle(page, version + 3)
