@@ -14,6 +14,7 @@ presses, the German skip link, summary and log.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -26,7 +27,7 @@ MOVE_SECONDS = 30
 VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
 MAX_PRESSES = 10
 # Per language: the player (the demo accounts' profile language), the words checked.
-LANGUAGES = {
+LANGUAGES: dict[str, dict[str, Any]] = {
     "en": {
         "person": "alice",
         "skip": "Skip to content",
