@@ -36,5 +36,4 @@ def first_take(takes: list[dict[str, Any]]) -> str | None:
 BOARD = BoardHelpers(
     board={"first_take": first_take},
     stylesheets=("games/dice-stars/board.css",),
-    scripts=("games/dice-stars/board.js",),
 )

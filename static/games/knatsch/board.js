@@ -1,5 +1,5 @@
 // Knatsch board (templates/games/knatsch/board.html): keeping dice, and the
-// keyboard (arrow keys inside groups, shortcuts; at the end).
+// keyboard's N (at the end; the rest of the keyboard is the platform's).
 //
 // The keep form ticks dice on the table (checkboxes in [data-die] labels)
 // and posts a throw. Without this script it still works: its grouped
@@ -91,138 +91,31 @@
   );
 
   // -- Keyboard (issue 25) ------------------------------------------------
-  // A group marked [data-kn-roving] (the decision, the dice, my cards) is one
-  // Tab stop: the arrow keys, Home and End move inside it (roving tabindex).
-  // Single-letter shortcuts click the board's control whose data-kn-key is
-  // the key ("1", "K", "T", "S", ...); N focuses [data-first-decision], the
-  // first control of my next decision. The keys are listed in the board's
-  // "Keyboard" help; they never fire while typing (chat) or with modifiers.
-  const ROVING = "[data-kn-roving]";
-  const ITEM =
-    "button:not([disabled]), input[type=checkbox]:not([disabled]), li[tabindex]";
-  const BACK = ["ArrowLeft", "ArrowUp"];
-  const ON = ["ArrowRight", "ArrowDown"];
-
-  function visible(element) {
-    return element.getClientRects().length > 0;
-  }
-
-  function items(group) {
-    return [...group.querySelectorAll(ITEM)].filter(
-      (element) => element.closest(ROVING) === group && visible(element),
-    );
-  }
-
-  function rove(group, current) {
-    for (const element of items(group)) {
-      element.tabIndex = element === current ? 0 : -1;
-    }
-  }
-
-  function roveAll() {
-    document.querySelectorAll(`.knatsch ${ROVING}`).forEach((group) => {
-      const list = items(group);
-      const current =
-        list.find((element) => element === document.activeElement) ||
-        list.find((element) => element.hasAttribute("data-first-decision")) ||
-        list[0];
-      if (current) {
-        rove(group, current);
-      }
-    });
-  }
-
-  document.addEventListener("focusin", (event) => {
-    const group = event.target.closest?.(`.knatsch ${ROVING}`);
-    if (group && items(group).includes(event.target)) {
-      rove(group, event.target);
-    }
-  });
-
-  function typing(target) {
-    if (target.isContentEditable || target.matches("textarea, select")) {
-      return true;
-    }
-    return (
-      target.matches("input") &&
-      !target.matches("[type=checkbox], [type=radio], [type=button], [type=submit]")
-    );
-  }
-
-  function arrow(event) {
-    const group = event.target.closest(`.knatsch ${ROVING}`);
-    const keys = [...BACK, ...ON, "Home", "End"];
-    if (!group || !keys.includes(event.key)) {
-      return false;
-    }
-    const list = items(group);
-    const at = list.indexOf(event.target);
-    if (at < 0 || list.length === 0) {
-      return false;
-    }
-    let next = at;
-    if (event.key === "Home") {
-      next = 0;
-    } else if (event.key === "End") {
-      next = list.length - 1;
-    } else {
-      const step = BACK.includes(event.key) ? -1 : 1;
-      next = (at + step + list.length) % list.length;
-    }
-    rove(group, list[next]);
-    list[next].focus();
-    return true;
-  }
-
-  function shortcut(event) {
-    const board = document.querySelector("#board .knatsch");
-    if (!board || event.key.length !== 1) {
-      return false;
-    }
-    const key = event.key.toUpperCase();
-    if (key === "N") {
-      const first = [...board.querySelectorAll("[data-first-decision]")].find(
-        (element) => !element.disabled && visible(element),
-      );
-      if (first) {
-        first.focus();
-        return true;
-      }
-      return false;
-    }
-    const control = [...board.querySelectorAll("[data-kn-key]")].find(
-      (element) =>
-        element.dataset.knKey.toUpperCase() === key &&
-        !element.disabled &&
-        visible(element),
-    );
-    if (!control) {
-      return false;
-    }
-    control.focus();
-    control.click();
-    return true;
-  }
-
+  // The groups ([data-roving]) and the shortcuts in `data-key` are the
+  // platform's (static/js/keyboard.js). Knatsch adds N: focus the first
+  // control of my next decision ([data-first-decision]), wherever it is on
+  // the board (the summary's group, the first die, the first throw). Listed
+  // in the board's "Keyboard" help; never while typing or with modifiers.
   document.addEventListener("keydown", (event) => {
+    const keyboard = window.spielpostKeyboard;
     if (
-      event.defaultPrevented ||
-      event.ctrlKey ||
-      event.altKey ||
-      event.metaKey ||
-      !(event.target instanceof Element) ||
-      typing(event.target)
+      !keyboard ||
+      keyboard.ignored(event) ||
+      event.shiftKey ||
+      event.key.toLowerCase() !== "n" ||
+      !document.querySelector("#board .knatsch")
     ) {
       return;
     }
-    if (arrow(event) || shortcut(event)) {
+    const first = keyboard.firstDecision();
+    if (first) {
       event.preventDefault();
+      first.focus();
     }
   });
 
   function refresh() {
     syncAll();
-    roveAll();
   }
 
   // A new board (page load, htmx swap, the browser restoring ticks).

@@ -10,13 +10,14 @@
 //   kept across board swaps); the map starts fitted to the frame's width;
 // - the keep form's button is disabled while too few cards are ticked, and
 //   the ticks survive a board pushed while the viewer is choosing;
-// - keyboard (issue 25): inside each group of choices ([data-roving]: the
-//   wheel cards, the roads to build, the ways to pay, the table of roads,
-//   the offered destination cards) the arrow keys move and only one item is
-//   in the Tab order (roving tabindex); shortcuts, listed on the page under
-//   "Keyboard": 1-5 a face-up card, D the deck, N destination cards, B the
-//   roads to build, R the table of roads, K the cards to keep, P pass,
-//   S the summary (#board-summary). Enter on a road opens its ways to pay.
+// - keyboard (issue 25): the platform's script (static/js/keyboard.js)
+//   moves inside each group of choices ([data-roving]: the wheel cards, the
+//   roads to build, the ways to pay, the table of roads, the offered
+//   destination cards) and presses the keys declared in `data-key` (1-5 a
+//   face-up card, D the deck, N destination cards, B the roads to build,
+//   K the cards to keep, P pass, S the summary); here R opens the table of
+//   roads, and Enter on a road opens its ways to pay. All are listed on the
+//   page under "Keyboard".
 // The board is swapped by htmx after every move, so everything listens on
 // `document` and the script runs once.
 (() => {
@@ -199,169 +200,36 @@
     }
   });
 
-  // --- Keyboard: roving tabindex inside groups -----------------------------
-  const ITEMS = 'button:not([disabled]), input[type=checkbox]';
-
-  function items(group) {
-    const selector = group.dataset.roving || ITEMS;
-    return [...group.querySelectorAll(selector)].filter(
-      (item) => item.closest("[data-roving]") === group && !item.closest("details:not([open]) > :not(summary)"),
-    );
-  }
-
-  function setRoving(group, current) {
-    for (const item of items(group)) {
-      item.tabIndex = item === current ? 0 : -1;
-    }
-  }
-
-  function initRoving(root) {
-    for (const group of root.querySelectorAll("[data-roving]")) {
-      const all = items(group);
-      if (!all.length) {
-        continue;
-      }
-      const current =
-        all.find((item) => item === document.activeElement) ||
-        all.find((item) => item.hasAttribute("data-first-decision")) ||
-        all[0];
-      setRoving(group, current);
-    }
-  }
-
-  const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-
-  function rove(event) {
-    const group = event.target.closest?.("[data-roving]");
-    if (!group || !group.closest(".rat-um-rad")) {
-      return false;
-    }
-    const all = items(group);
-    const at = all.indexOf(event.target);
-    if (at < 0) {
-      return false;
-    }
-    let next = null;
-    if (event.key in STEPS) {
-      next = all[(at + STEPS[event.key] + all.length) % all.length];
-    } else if (event.key === "Home") {
-      next = all[0];
-    } else if (event.key === "End") {
-      next = all[all.length - 1];
-    }
-    if (!next) {
-      return false;
-    }
-    setRoving(group, next);
-    next.focus();
-    return true;
-  }
-
-  // A details opened or closed (a road's ways to pay, the table of roads):
-  // the groups inside it get their roving tabindex.
-  document.addEventListener(
-    "toggle",
-    (event) => {
-      if (event.target.matches?.(".rat-um-rad details")) {
-        initRoving(event.target);
-      }
-    },
-    true,
-  );
-
-  // --- Keyboard: shortcuts ------------------------------------------------
-  function press(root, selector) {
-    const button = root.querySelector(selector);
-    if (button && !button.disabled) {
-      button.click();
-    }
-    return true;
-  }
-
-  function focusIn(root, selector) {
-    const target = root.querySelector(selector);
-    if (!target) {
-      return true;
-    }
-    const group = target.closest("[data-roving]");
-    if (group) {
-      setRoving(group, target);
-    }
-    target.focus();
-    target.scrollIntoView({ block: "nearest" });
-    return true;
-  }
-
-  function shortcut(root, key) {
-    if (/^[1-9]$/.test(key)) {
-      const tiles = root.querySelectorAll(".rr-display li[data-display]");
-      const tile = tiles[Number(key) - 1];
-      return tile ? press(tile, "button.rr-take") : true;
-    }
-    switch (key) {
-      case "d":
-        return press(root, '[data-role="deck"] button.rr-take');
-      case "n":
-        return press(root, '[data-role="draw-destinations"] button');
-      case "p":
-        return press(root, '[data-role="pass"] button');
-      case "b":
-        return focusIn(root, ".rr-build-list summary");
-      case "k":
-        return focusIn(root, '[data-role="keep-form"] input[type=checkbox]');
-      case "s":
-        return focusIn(root, "#board-summary");
-      case "r": {
-        const roads = root.querySelector('[data-role="roads"]');
-        if (roads) {
-          roads.open = true;
-          initRoving(roads);
-          const first = roads.querySelector('tbody [tabindex="0"]');
-          (first || roads.querySelector("summary")).focus();
-        }
-        return true;
-      }
-      case "?": {
-        const keys = root.querySelector('[data-role="keys"]');
-        if (keys) {
-          keys.open = !keys.open;
-          keys.querySelector("summary").focus();
-        }
-        return true;
-      }
-      default:
-        return false;
-    }
-  }
-
-  const TYPING = 'input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]), textarea, select, [contenteditable]';
-
+  // --- Keyboard ------------------------------------------------------------
+  // The groups ([data-roving]) and the shortcuts declared in `data-key`
+  // (1-5, D, N, P, B, K, S, ?) are the platform's (static/js/keyboard.js).
+  // Here: Enter or Space on a road to build opens its ways to pay and
+  // focuses the first; R opens the table of roads at its first road.
   document.addEventListener("keydown", (event) => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) {
+    const keyboard = window.spielpostKeyboard;
+    if (!keyboard || keyboard.ignored(event)) {
       return;
     }
-    // Enter or Space on a road to build: open its ways to pay, focus the first.
     const summary = event.target.closest?.(".rr-build-road > summary");
     if (summary && (event.key === "Enter" || event.key === " ")) {
       const details = summary.parentElement;
       if (!details.open) {
         event.preventDefault();
         openChooser(board(details), details.dataset.road);
-        initRoving(details);
-        return;
+        keyboard.setUp(details);
       }
-    }
-    if (rove(event)) {
-      event.preventDefault();
       return;
     }
-    if (event.target.closest?.(TYPING)) {
+    const root = document.querySelector("#board .rat-um-rad");
+    const roads = root?.querySelector('[data-role="roads"]');
+    if (event.key.toLowerCase() !== "r" || event.shiftKey || !roads) {
       return;
     }
-    const root = document.querySelector("#board .rat-um-rad") || document.querySelector(".rat-um-rad");
-    if (root && shortcut(root, event.key.toLowerCase())) {
-      event.preventDefault();
-    }
+    event.preventDefault();
+    roads.open = true;
+    keyboard.setUp(roads);
+    const first = roads.querySelector('tbody [tabindex="0"]');
+    (first || roads.querySelector("summary")).focus();
   });
 
   function refresh() {
@@ -370,7 +238,6 @@
       syncKeep(form);
     }
     applyZoom(document);
-    initRoving(document);
   }
 
   document.addEventListener("htmx:load", refresh);

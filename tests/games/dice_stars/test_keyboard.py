@@ -6,12 +6,15 @@ take (an arrow inside the sheet's group, then an option's number key,
 Enter). Each press goes through `press`, which counts it. The board's text
 summary is checked on the accessibility tree (Playwright's ARIA snapshot,
 standing in for what a screen reader reads in order) at the first position
-of a solo game, which is always the same.
+of a solo game, which is always the same. The turn is played in English
+(alice) and in German (carol, whose profile language is German): the same
+presses, the German skip link, summary and log.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -23,6 +26,29 @@ pytestmark = pytest.mark.browser
 MOVE_SECONDS = 30
 VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
 MAX_PRESSES = 10
+# Per language: the player (the demo accounts' profile language), the words checked.
+LANGUAGES: dict[str, dict[str, Any]] = {
+    "en": {
+        "person": "alice",
+        "skip": "Skip to content",
+        "your_turn": "Your turn.",
+        "took": {
+            "colour": "Alice takes colour",
+            "value": "Alice takes",
+            "stars": "Alice takes the stars",
+        },
+    },
+    "de": {
+        "person": "carol",
+        "skip": "Zum Inhalt springen",
+        "your_turn": "Du bist am Zug.",
+        "took": {
+            "colour": "Carol nimmt die Farbe",
+            "value": "Carol nimmt die",
+            "stars": "Carol nimmt die Sterne",
+        },
+    },
+}
 
 
 def _solo(page) -> None:
@@ -39,12 +65,18 @@ def _active(page, attribute: str) -> str | None:
     )
 
 
-def test_a_whole_turn_takes_at_most_ten_key_presses(stack: Stack, new_page) -> None:
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_a_whole_turn_takes_at_most_ten_key_presses(
+    stack: Stack, new_page, language: str
+) -> None:
+    words = LANGUAGES[language]
     page = new_page()
-    log_in(page, "alice")
+    log_in(page, words["person"])
     _solo(page)
     page.reload()  # a fresh page load: focus is on <body>
     page.locator("#board [data-roll] button").first.wait_for()
+    assert page.locator("html").get_attribute("lang") == language
+    expect(page.locator("#board-summary li").first).to_have_text(words["your_turn"])
     presses: list[str] = []
 
     def press(key: str) -> None:
@@ -58,8 +90,9 @@ def test_a_whole_turn_takes_at_most_ten_key_presses(stack: Stack, new_page) -> N
 
     # The skip link, then the draw: solo's first draw of 3 dice is forced.
     press("Tab")
-    assert page.evaluate("() => document.activeElement.textContent.trim()") == (
-        "Skip to content"
+    assert (
+        page.evaluate("() => document.activeElement.textContent.trim()")
+        == (words["skip"])
     )
     press("Enter")
     draw = page.locator("#board [data-roll] button").first
@@ -110,16 +143,11 @@ def test_a_whole_turn_takes_at_most_ten_key_presses(stack: Stack, new_page) -> N
         played(before)
 
     # The move was played: the log tells it, the dice are on the sheet.
-    took = {
-        "colour": "Alice takes colour",
-        "value": "Alice takes",
-        "stars": "Alice takes the stars",
-    }
-    expect(page.locator("#log-entries")).to_contain_text(took[move["kind"]])
+    expect(page.locator("#log-entries")).to_contain_text(words["took"][move["kind"]])
     assert page.locator("#board .ds-main .ds-cell.ds-marked").count() >= 1
     # The turn is over: the next one starts with a draw (or the rebag).
     assert page.locator(".dice-stars[data-step=take]").count() == 0
-    print(f"key presses for one turn: {len(presses)} {presses}")
+    print(f"key presses for one turn ({language}): {len(presses)} {presses}")
     assert len(presses) <= MAX_PRESSES, presses
 
 

@@ -22,6 +22,7 @@ from tests.games.dice_stars.test_board import (
     solo,  # noqa: F401  (a fixture)
     take_state,
 )
+from tests.games.html_tree import html_tree
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +113,32 @@ def test_the_first_take_follows_the_sheets_order() -> None:
     assert first_take(takes) == "colour-yellow"
     assert first_take(takes[:2]) == "stars"
     assert first_take([takes[3]]) is None
+
+
+def test_the_skip_link_to_your_move_is_shown_on_your_turn_only(
+    client_for,
+    alice,
+    bob,
+    duo,  # noqa: F811
+):
+    """Issue 25: "Skip to your move" follows "Skip to content", on your turn.
+
+    Without script it leads to the turn status above the decision; the
+    platform's keyboard script (loaded before the game's own) keeps it
+    right after pushes and focuses the first decision (tests/e2e/test_skip_link.py).
+    """
+    pages = {}
+    for person in (alice, bob):
+        response = client_for(person).get(f"/matches/{duo.id}/")
+        assert response.status_code == 200
+        pages[person.username] = html_tree(response.content.decode())
+
+    links = pages["alice"].all("a", cls="skip-link")
+    assert [link.text() for link in links] == ["Skip to content", "Skip to your move"]
+    assert links[1].attrs["href"] == "#turn-status"
+    assert "hidden" not in links[1].attrs
+    assert pages["alice"].one(id="turn-status").text() == "Your turn."
+    (waiting,) = pages["bob"].all(id="skip-to-move")
+    assert "hidden" in waiting.attrs
+    scripts = [s.attrs.get("src", "") for s in pages["alice"].all("script")]
+    assert any(src.endswith("js/keyboard.js") for src in scripts), scripts

@@ -285,7 +285,7 @@ def test_the_summary_repeats_the_choice_of_a_target_as_one_keyboard_group(
 ):
     """Issue 25: #board-summary says whose turn and offers every target move once.
 
-    The group is one Tab stop in the browser (board.js: roving tabindex);
+    The group is one Tab stop in the browser (static/js/keyboard.js: roving tabindex);
     its first button carries data-first-decision, stack moves their keys.
     """
     put(duo, TWO_EACH, tops=STAG_TOP)
@@ -296,12 +296,12 @@ def test_the_summary_repeats_the_choice_of_a_target_as_one_keyboard_group(
     assert summary_offered(board) == sorted(map(canonical, legal_json(duo, 0)))
     group = summary.one(data_role="decision")
     assert group.attrs["role"] == "group"
-    assert "data-kn-roving" in group.attrs
+    assert "data-roving" in group.attrs
     buttons = group.all("button")
     assert ["data-first-decision" in b.attrs for b in buttons].count(True) == 1
     assert "data-first-decision" in buttons[0].attrs
     assert buttons[0].text() == "Roll for the top card of stack 1: Castle Eagle"
-    keys = {b.attrs.get("data-kn-key") for b in buttons} - {None}
+    keys = {b.attrs.get("data-key") for b in buttons} - {None}
     assert keys == {"1", "2"}
     assert summary.one("details", data_role="keys").one("summary").text() == "Keyboard"
 

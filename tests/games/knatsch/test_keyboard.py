@@ -10,7 +10,10 @@ the first throw), N (to the first die), Space (keeps it), T (throws the
 others), S (stops; only if the attempt still runs). At most 10 presses; the
 moves stored are the ones played. The summary (`#board-summary`) is then
 checked on the accessibility tree (Playwright's ARIA snapshot, which stands
-in for what a screen reader reads in order: roles, names, text).
+in for what a screen reader reads in order: roles, names, text). The turn
+is played in English (alice) and in German (carol, whose profile language
+is German), with the same keys: the German run checks the summary's
+German words instead of the English snapshot.
 """
 
 from __future__ import annotations
@@ -44,6 +47,21 @@ v => Number(document.querySelector('#board')?.dataset.version) >= v
   && !document.querySelector('#live-root .htmx-request')
 """
 FOCUSED_MOVE_JS = "() => document.activeElement?.dataset?.move || ''"
+# Per language: the player (the demo accounts' profile language), the words checked.
+LANGUAGES = {
+    "en": {
+        "person": "alice",
+        "glance": "At a glance",
+        "your_turn": "Your turn.",
+        "decision": "Your move: what to roll for",
+    },
+    "de": {
+        "person": "carol",
+        "glance": "Auf einen Blick",
+        "your_turn": "Du bist am Zug.",
+        "decision": "Dein Zug: worum du würfelst",
+    },
+}
 
 
 def _start(info: dict[str, Any]) -> Any:
@@ -83,10 +101,12 @@ def _version(page: Any) -> int:
     )
 
 
-def _open_match(stack: Stack, page: Any) -> tuple[int, dict[str, Any]]:
-    """alice creates a 2-seat match with the default robot; return its id and seats."""
+def _open_match(
+    stack: Stack, page: Any, person: str = "alice"
+) -> tuple[int, dict[str, Any]]:
+    """`person` creates a 2-seat match with the default robot; return its id and seats."""
     page.add_init_script(PUSH_WATCH_JS)
-    log_in(page, "alice")
+    log_in(page, person)
     form = create_form(page, SLUG)
     form.locator("select[name=seats]").select_option("2")
     form.locator("button[type=submit]").click()
@@ -96,22 +116,24 @@ def _open_match(stack: Stack, page: Any) -> tuple[int, dict[str, Any]]:
     match_id = int(found.group(1))
     robot = next(iter(robots_for(SLUG)))
     page.locator("select[name=robot]").select_option(robot)
-    page.get_by_role("button", name="Add a robot").click()
+    page.locator("form[action$='/robots/'] button").click()
     page.wait_for_selector("#board .knatsch", timeout=20_000)
     info = json.loads(
         stack.shell(
             WAIT_FOR_A_PERSON.format(match_id=match_id, tries=START_SECONDS * 4)
         ).strip()
     )
-    assert [s["user"] for s in info["seats"]] == ["alice", None], info["seats"]
+    assert [s["user"] for s in info["seats"]] == [person, None], info["seats"]
     return match_id, info
 
 
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_one_knatsch_turn_by_keyboard_in_at_most_ten_presses(
-    stack: Stack, new_page
+    stack: Stack, new_page, language: str
 ) -> None:
+    words = LANGUAGES[language]
     page = new_page()
-    match_id, info = _open_match(stack, page)
+    match_id, info = _open_match(stack, page, words["person"])
     version = info["version"]
     start = _start(info)
     stack.shell(
@@ -123,29 +145,33 @@ def test_one_knatsch_turn_by_keyboard_in_at_most_ten_presses(
     page.wait_for_selector("#board .knatsch")
     _settle(page, version)
     assert _version(page) == version
-    alice_name, robot_name = (s["name"] for s in info["seats"])
+    player_name, robot_name = (s["name"] for s in info["seats"])
 
     # The board in words, as a screen reader reads it in order.
     summary = page.locator("#board-summary")
-    expect(summary).to_match_aria_snapshot(
-        f"""
-        - region "At a glance":
-          - heading "At a glance" [level=3]
-          - paragraph: Your turn.
-          - list "Scores":
-            - listitem: "{alice_name} (you): 1 castle, 0 tournaments, 0 special cards"
-            - listitem: "{robot_name}: 1 castle, 0 tournaments, 0 special cards"
-          - text: Your cards
-          - list "Your cards":
-            - listitem: "Castle Dragon, castle, to beat: 3 × 1 + 5"
-          - 'group "Your move: what to roll for"':
-            - text: "Your move: what to roll for"
-            - 'button "Roll for the top card of stack 1: Castle Lion"'
-            - 'button "Roll for the top card of stack 2: Castle Eagle"'
-            - 'button "Put the top card of stack 1 under it: Castle Lion"'
-          - group: Keyboard
-        """
-    )
+    expect(summary.locator("h3")).to_have_text(words["glance"])
+    expect(summary.locator("[data-role=whose-turn]")).to_have_text(words["your_turn"])
+    expect(summary.locator("#kn-decision-title")).to_have_text(words["decision"])
+    if language == "en":
+        expect(summary).to_match_aria_snapshot(
+            f"""
+            - region "At a glance":
+              - heading "At a glance" [level=3]
+              - paragraph: Your turn.
+              - list "Scores":
+                - listitem: "{player_name} (you): 1 castle, 0 tournaments, 0 special cards"
+                - listitem: "{robot_name}: 1 castle, 0 tournaments, 0 special cards"
+              - text: Your cards
+              - list "Your cards":
+                - listitem: "Castle Dragon, castle, to beat: 3 × 1 + 5"
+              - 'group "Your move: what to roll for"':
+                - text: "Your move: what to roll for"
+                - 'button "Roll for the top card of stack 1: Castle Lion"'
+                - 'button "Roll for the top card of stack 2: Castle Eagle"'
+                - 'button "Put the top card of stack 1 under it: Castle Lion"'
+              - group: Keyboard
+            """
+        )
     # Colour is never the only cue: every card on the board is named in words.
     for card in page.locator("#board .kn-card[data-card]:not([data-card=king])").all():
         assert card.get_attribute("aria-label"), card.get_attribute("data-card")
@@ -177,12 +203,14 @@ def test_one_knatsch_turn_by_keyboard_in_at_most_ten_presses(
     press("t")
     _settle(page, version + 2)
     played = 2
-    if page.locator("#board [data-kn-key=S]").count():
+    if page.locator("#board [data-key=S]").count():
         press("s")  # stop here
         played = 3
         _settle(page, version + 3)
 
-    print(f"knatsch keyboard turn: {press.count} presses: {' '.join(press.pressed)}")
+    print(
+        f"knatsch keyboard turn ({language}): {press.count} presses: {' '.join(press.pressed)}"
+    )
     assert press.count <= MAX_PRESSES, press.pressed
     moves = json.loads(
         stack.shell(MOVES_SINCE.format(match_id=match_id, version=version)).strip()

@@ -10,7 +10,11 @@ board's version rises and the log grows. The text summary `#board-summary`
 is checked on the accessibility tree (Playwright's ARIA snapshot: what a
 screen reader reads, in order) for the position after the favourites, where
 every Knonster is still on field 0. Colour is never the only cue: every
-token, chip and step box shows its Knonster's letter or name.
+token, chip and step box shows its Knonster's letter or name. The turns are
+played in English (alice and bob) and in German (carol, whose profile
+language is German, and bob, made German for the test), with the same keys:
+the German run checks the German summary and favourites instead of the
+English snapshot.
 """
 
 from __future__ import annotations
@@ -28,7 +32,24 @@ pytestmark = pytest.mark.browser
 TARGET_PRESSES = 10
 MOVE_MS = 20_000
 VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
-PEOPLE = ("alice", "bob")
+# Per language: the two players (the first one chooses her favourites by
+# keyboard), whether the second must be made German, the words checked.
+LANGUAGES: dict[str, dict[str, Any]] = {
+    "en": {
+        "people": ("alice", "bob"),
+        "summary": "Summary",
+        "favourites": "Your favourites",
+    },
+    "de": {
+        "people": ("carol", "bob"),
+        "summary": "Zusammenfassung",
+        "favourites": "Deine Favoriten",
+    },
+}
+SET_LANGUAGE = """
+from accounts.models import User
+User.objects.filter(username={name!r}).update(language={language!r})
+"""
 FIRST_LETTERS = {"rithle": "R", "aristas": "A", "celya": "C", "elaari": "E"}
 
 # Regular expressions say "." for ": " (a colon and a space would be YAML).
@@ -80,12 +101,12 @@ def _wait_version_above(page: Any, version: int) -> None:
     page.wait_for_function(f"v => {VERSION_JS} > v", arg=version, timeout=MOVE_MS)
 
 
-def _match(stack: Stack, tokens: dict[str, str]) -> int:
-    """Create a 2-seat Race of alice and bob (no variants); return its id."""
+def _match(stack: Stack, tokens: dict[str, str], people: tuple[str, str]) -> int:
+    """Create a 2-seat Race of `people` (no variants); return its id."""
     status, match = stack.api(
         "POST",
         "/api/matches/",
-        tokens["alice"],
+        tokens[people[0]],
         {
             "game": "race",
             "seats": 2,
@@ -94,7 +115,7 @@ def _match(stack: Stack, tokens: dict[str, str]) -> int:
     )
     assert status == 201, match
     status, match = stack.api(
-        "POST", f"/api/matches/{match['id']}/join/", tokens["bob"]
+        "POST", f"/api/matches/{match['id']}/join/", tokens[people[1]]
     )
     assert status == 200, match
     assert match["status"] == "active", match
@@ -155,40 +176,67 @@ def _log_count(page: Any) -> int:
     return page.locator("#move-log .log li").count()
 
 
-def test_a_race_turn_takes_few_key_presses(stack: Stack, new_page) -> None:
-    tokens = {name: stack.token(name) for name in PEOPLE}
-    match_id = _match(stack, tokens)
-    pages = {name: new_page() for name in PEOPLE}
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_a_race_turn_takes_few_key_presses(
+    stack: Stack, new_page, language: str
+) -> None:
+    words = LANGUAGES[language]
+    people: tuple[str, str] = words["people"]
+    if language == "de":
+        stack.shell(SET_LANGUAGE.format(name=people[1], language="de"))
+    try:
+        _play(stack, new_page, language, words, people)
+    finally:
+        if language == "de":
+            stack.shell(SET_LANGUAGE.format(name=people[1], language="en"))
+
+
+def _play(
+    stack: Stack,
+    new_page: Any,
+    language: str,
+    words: dict[str, Any],
+    people: tuple[str, str],
+) -> None:
+    tokens = {name: stack.token(name) for name in people}
+    match_id = _match(stack, tokens, people)
+    pages = {name: new_page() for name in people}
     for name, page in pages.items():
         log_in(page, name)
         _open(page, match_id)
+        assert page.locator("html").get_attribute("lang") == language
 
-    # alice ticks Rithle and Aristas (keys 1 and 2) and sends them (Enter).
-    alice = Keys(pages["alice"])
-    before = _version(alice.page)
-    alice.press("1")
-    alice.press("2")
-    assert alice.focused(".favourite-picks input[value=aristas]")
-    alice.press("Enter")
-    _wait_version_above(alice.page, before)
-    assert alice.presses == 3
-    favourites = alice.page.locator("#board .my-favourites").inner_text()
+    # The first one ticks Rithle and Aristas (keys 1 and 2) and sends them (Enter).
+    chooser = Keys(pages[people[0]])
+    before = _version(chooser.page)
+    chooser.press("1")
+    chooser.press("2")
+    assert chooser.focused(".favourite-picks input[value=aristas]")
+    chooser.press("Enter")
+    _wait_version_above(chooser.page, before)
+    assert chooser.presses == 3
+    favourites = chooser.page.locator("#board .my-favourites").inner_text()
+    assert words["favourites"] in favourites
     assert "Rithle" in favourites
     assert "Aristas" in favourites
-    _choose_by_api(stack, tokens["bob"], match_id, {"celya", "elaari"})
+    _choose_by_api(stack, tokens[people[1]], match_id, {"celya", "elaari"})
 
     # The first player to move: from the page as loaded.
-    first = _state(stack, tokens["alice"], match_id)
-    seat_of = {"alice": first["your_seat"], "bob": 1 - first["your_seat"]}
-    mover = next(name for name in PEOPLE if seat_of[name] in first["to_move"])
-    other = next(name for name in PEOPLE if name != mover)
+    first = _state(stack, tokens[people[0]], match_id)
+    seat_of = {people[0]: first["your_seat"], people[1]: 1 - first["your_seat"]}
+    mover = next(name for name in people if seat_of[name] in first["to_move"])
+    other = next(name for name in people if name != mover)
     for page in pages.values():
         _open(page, match_id)
     _assert_letters(pages[mover])
 
     # The summary a screen reader reads, in order, for this position.
     summary = pages[mover].locator("#board-summary")
-    expect(summary).to_match_aria_snapshot(SUMMARY_AFTER_FAVOURITES)
+    if language == "en":
+        expect(summary).to_match_aria_snapshot(SUMMARY_AFTER_FAVOURITES)
+    else:
+        expect(summary.locator("h3")).to_have_text(words["summary"])
+        expect(summary).to_contain_text(words["favourites"])
 
     # The first player: the second card's key, Enter.
     keys = Keys(pages[mover])
@@ -221,4 +269,7 @@ def test_a_race_turn_takes_few_key_presses(stack: Stack, new_page) -> None:
     _wait_version_above(keys.page, before)
     assert _log_count(keys.page) > log_before
     assert keys.presses <= TARGET_PRESSES, f"{keys.presses} presses"
-    print(f"presses: favourites 3, {mover} {mover_presses}, {other} {keys.presses}")
+    print(
+        f"presses ({language}): favourites 3, {mover} {mover_presses},"
+        f" {other} {keys.presses}"
+    )

@@ -19,7 +19,10 @@ bookkeeping, as test_browser.py does, and reloads. Then:
 
 Each move is checked in the match's stored moves. The map's roads carry
 their colour by name (<title>) and a mark per colour; the table of roads
-lists every road with its colour by name.
+lists every road with its colour by name. The whole test runs in English
+(alice) and in German (carol, whose profile language is German), with the
+same keys: the German run checks the summary's German words instead of the
+English snapshot.
 """
 
 from __future__ import annotations
@@ -103,6 +106,29 @@ SUMMARY = """
 """
 
 
+# Per language: the player (the demo accounts' profile language), the words checked.
+LANGUAGES = {
+    "en": {
+        "person": "alice",
+        "summary": "Summary",
+        "your_turn": "Your turn.",
+        "take": "Take two wheel cards: keys 1 to 5 for a face-up card, D for the deck",
+        "blue": "blue",
+        "keys": "Keyboard",
+    },
+    "de": {
+        "person": "carol",
+        "summary": "Übersicht",
+        "your_turn": "Du bist am Zug.",
+        "take": (
+            "Nimm zwei Radkarten: Tasten 1 bis 5 für eine offene Karte, D für den Stapel"
+        ),
+        "blue": "blau",
+        "keys": "Tastatur",
+    },
+}
+
+
 def _position(state: State) -> State:
     """Return `state` (the match in setup) as a turn with alice (seat 0) to move."""
     made = make_state(seats=2, hands={0: HAND}, destinations={0: DESTINATIONS})
@@ -135,10 +161,14 @@ def _moves(stack: Stack, match_id: int, version: int) -> list[list[Any]]:
     return json.loads(stack.shell(MOVES.format(match_id=match_id, version=version)))
 
 
-def test_a_turn_by_keyboard_and_the_summary(stack: Stack, new_page) -> None:
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_a_turn_by_keyboard_and_the_summary(
+    stack: Stack, new_page, language: str
+) -> None:
+    words = LANGUAGES[language]
     page = new_page(width=1280)
     page.add_init_script(PUSH_WATCH_JS)
-    log_in(page, "alice")
+    log_in(page, words["person"])
     form = create_form(page, "rat-um-rad")
     form.locator("select[name=seats]").select_option("2")
     form.locator("select[name=option_map]").select_option("basel")
@@ -165,19 +195,24 @@ def test_a_turn_by_keyboard_and_the_summary(stack: Stack, new_page) -> None:
     # 1. The summary, as a screen reader reads it.
     summary = page.locator("#board #board-summary")
     summary.wait_for(state="attached")
-    expect(summary).to_match_aria_snapshot(SUMMARY)
+    assert page.locator("html").get_attribute("lang") == language
+    expect(summary.locator("h3").first).to_have_text(words["summary"])
+    expect(summary).to_contain_text(words["your_turn"])
+    expect(summary).to_contain_text(words["take"])
+    if language == "en":
+        expect(summary).to_match_aria_snapshot(SUMMARY)
     # Roads carry their colour by name; the table lists every road.
     title = page.locator(
         "#board .rr-road[data-road='Pharmazentrum-to-Biozentrum'] > title"
     )
-    assert "blue" in title.text_content()
+    assert words["blue"] in title.text_content()
     table = page.locator("#board [data-role=roads] tbody tr")
     assert table.count() == page.locator("#board .rr-road").count()
     # The first decision is marked for the platform's focus: the deck.
     first = page.locator("#board [data-first-decision]").first
     assert first.get_attribute("aria-keyshortcuts") == "D"
     # The keyboard help is on the page.
-    assert page.locator("#board [data-role=keys] summary").inner_text() == "Keyboard"
+    assert page.locator("#board [data-role=keys] summary").inner_text() == words["keys"]
 
     # R opens the table of roads at the first road to build; arrows move on.
     first_road = page.locator("#board .rr-build-list details").first
