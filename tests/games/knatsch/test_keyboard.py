@@ -26,7 +26,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.rules.knatsch import RULES
-from games.rules.registry import robots_for
+from games.rules.registry import default_robot
 from tests.browser import PUSH_WATCH_JS, STORE_STATE, Stack, create_form, log_in
 from tests.games.knatsch.conftest import make_state
 from tests.games.knatsch.test_browser import (
@@ -114,8 +114,7 @@ def _open_match(
     found = re.search(r"/matches/(\d+)/", page.url)
     assert found, page.url
     match_id = int(found.group(1))
-    robot = next(iter(robots_for(SLUG)))
-    page.locator("select[name=robot]").select_option(robot)
+    page.locator("select[name=robot]").select_option(default_robot(SLUG).name)
     page.locator("form[action$='/robots/'] button").click()
     page.wait_for_selector("#board .knatsch", timeout=20_000)
     info = json.loads(
