@@ -83,6 +83,14 @@ class RoadDrawing:
     x2: str
     y2: str
 
+    @property
+    def middle(self) -> Slot | None:
+        """Return the middle slot (of an even number, the one before the middle).
+
+        A built road carries its builder's mark (`player_marks`) there.
+        """
+        return self.slots[(len(self.slots) - 1) // 2] if self.slots else None
+
 
 @dataclass(frozen=True, slots=True)
 class PlaceDrawing:
@@ -297,6 +305,29 @@ def builds(drawing: MapDrawing | None, moves: Any) -> list[BuildChoice]:
     ]
 
 
+def player_marks(seats: Any) -> list[str]:
+    """Return each seat's mark, by seat number: its name's first letter or digit.
+
+    `seats`: the board's seats in seat order, each with a `name`. A mark
+    tells a built road's builder without colour (issue 25: colour is never
+    the only cue): it stands on the road on the map and beside the name in
+    the players' table and the table of roads. An initial shared by two
+    seats gets the seat's number after it ("A1", "A3"), so marks are
+    unique; a name without a letter or digit gets its seat number alone.
+    """
+    names = [str(getattr(seat, "name", "") or "") for seat in seats or ()]
+    initials = [next((c.upper() for c in name if c.isalnum()), "") for name in names]
+    marks = []
+    for number, initial in enumerate(initials, start=1):
+        if not initial:
+            marks.append(str(number))
+        elif initials.count(initial) > 1:
+            marks.append(f"{initial}{number}")
+        else:
+            marks.append(initial)
+    return marks
+
+
 def path(destination: Any) -> str:
     """Return a destination card's path as space-separated road ids ("" if none)."""
     if not isinstance(destination, dict):
@@ -355,6 +386,7 @@ BOARD = BoardHelpers(
         "map": map_drawing,
         "builds": builds,
         "path": path,
+        "player_marks": player_marks,
         "hand": hand,
         "total": total,
         "move_for": move_for,

@@ -260,8 +260,14 @@ def test_built_roads_carry_their_owners_colour(client_for, alice, carol, midgame
                 assert f"rr-p-{colour}" in g.classes
                 assert g.attrs["data-owner"] == str(owners[road])
                 assert g.attrs["data-owner-colour"] == colour
-                assert len(g.all("circle", cls="rr-wheel")) == len(
-                    g.all("rect", cls="rr-slot")
+                # A wheel in each slot but the middle one, which carries the
+                # builder's letter instead (issue 25: not colour alone).
+                assert len(g.all("circle", cls="rr-wheel")) == (
+                    len(g.all("rect", cls="rr-slot")) - 1
+                )
+                assert (
+                    g.one("text", cls="rr-owner-mark").text()
+                    == (g.attrs["data-owner-mark"])
                 )
             else:
                 assert "rr-built" not in g.classes
