@@ -344,8 +344,9 @@ function focusNoScroll(element) {
   return document.activeElement === element;
 }
 
-// The turn status first: a board's summary is shown only while it has
-// focus, and focusing it by itself would shift the page under the pointer.
+// The turn status first: it says whose turn it is in one sentence, where a
+// board's summary (shown over the board's top while it has focus) would
+// cover the board a sighted person is looking at.
 function boardSummary() {
   return (
     document.getElementById("turn-status") ||
