@@ -23,7 +23,9 @@ robot's evaluation (strong/worth.py): each seat's potential (how near one
 of the three ways to win, with its King chance) plus what its special
 cards are worth; the robot's value is its share of the sum, 1 for a win
 and 0 for a loss. Only the `width` targets the strong robot rates best
-are searched, besides its own choice, every put-under and the pass. Dice
+are searched, besides its own choice, every put-under and the pass, and
+the strong robot's choice stands unless another scores `margin` more on
+average (the best of a few noisy means is often just a lucky one). Dice
 decisions (keeping, stopping) are the strong robot's: its odds are within
 0.03 of optimal play (strong/__init__.py).
 
