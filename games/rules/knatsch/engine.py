@@ -14,7 +14,9 @@ seat_view.py, declared as `KnatschView` in view_types.py) is JSON:
   None; `seats`; `current`: whose turn it is (None once over); `start`;
   `to_move`: [the seat throwing now] in a roll, else [current] or [];
   `turn`: turns begun; `turn_limit`: the turn at whose end an unwon match
-  ends (Knatsch rulings, Turn limit); `put_under_used`.
+  ends (Knatsch rulings, Turn limit); `put_under_used`; `extra`: the
+  current seat earned another attempt (seed, "Nochmal dran?"), so it may
+  pass.
 - `stacks`: two of {`index`, `count`, `top`: card or None, `target`: the
   current seat may roll for it now, `put_under`: it may be put under now}.
 - `king`: {`combination`: [3, 5, 4], `target`: the current seat may roll for it}.
@@ -66,7 +68,7 @@ from games.rules.base import (
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import flow, seat_view, secrets, targets, turn_end
+from . import flow, sample, seat_view, secrets, targets, turn_end
 from . import texts as t
 from .cards import ARMS, CARD_IDS, CARDS, CASTLES_BY_ARMS, KING, king_name
 from .state import (
@@ -186,6 +188,10 @@ class KnatschRules(Rules[State, Move]):
     def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
         """Return `state` with what `seat` may not know redrawn (secrets.py)."""
         return secrets.secrets_scramble(state, seat, rng)
+
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> State:
+        """Return a state consistent with `seat`'s `view`, the stacks and Rng drawn (sample.py)."""
+        return sample.sample_state(view, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return the whole open game as JSON (shape in the module docstring)."""

@@ -68,6 +68,7 @@ def view(
         "turn": state.turn,
         "turn_limit": turn_end.turn_limit(state.seats),
         "put_under_used": state.put_under_used,
+        "extra": state.extra,
         "stacks": [
             {
                 "index": i,

@@ -297,8 +297,10 @@ class KnatschView(View, frozen=True):
     `to_move`: [the seat throwing now] in a roll, else [current] or [];
     `turn`: turns begun; `turn_limit`: the turn at whose end an unwon match
     ends (Knatsch rulings, Turn limit); `put_under_used`: this turn's
-    put-under is spent; `attempt`, `tournament`, `last`: None when there is
-    none; `winner`, `end_reason`, `outcome`: None until over.
+    put-under is spent; `extra`: the current seat captured a special card
+    from a stack and may roll again or pass (seed, "Nochmal dran?");
+    `attempt`, `tournament`, `last`: None when there is none; `winner`,
+    `end_reason`, `outcome`: None until over.
     """
 
     phase: Phase
@@ -310,6 +312,7 @@ class KnatschView(View, frozen=True):
     turn: Count
     turn_limit: Count
     put_under_used: bool
+    extra: bool
     stacks: tuple[KnatschStack, KnatschStack]
     king: KnatschKing
     players: tuple[KnatschPlayer, ...]

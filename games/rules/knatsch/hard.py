@@ -1,0 +1,175 @@
+"""Knatsch hard robot: Monte Carlo rollouts of the strong robot on determinizations.
+
+Method: on-line policy improvement by Monte Carlo rollouts (Tesauro and
+Galperin, "On-line Policy Improvement using Monte-Carlo Search", NIPS 9,
+1996: truncated rollouts of a base policy, scored by an evaluation, improve
+on the base policy in backgammon), played on determinizations
+(perfect-information Monte Carlo: Ginsberg, "GIB", JAIR 14, 2001; Cowling,
+Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE
+TCIAIG 4(2), 2012). Knatsch's only unknowns are the order of the stacks below
+their tops and the dice to come, so a determinization (sample.py) is a deal
+of the unseen cards plus a seed for the dice: averaging over them is an
+expectimax over the dice with the strong robot as the players' policy after
+the first move.
+
+Where: the choice of a target (or a put-under, a pass) and the King's
+revenge, the decisions the strong robot makes with tuned weights. Each
+candidate move is played on the same `samples` determinizations (common
+random numbers: candidates meet the same dice), then every seat plays the
+strong robot until `horizon` more turns have begun (the robot's own turn
+and the next seat's, so that what a put-under or a failed roll hands the
+next player counts) or the match ends. The leaf is scored with the strong
+robot's evaluation (strong/worth.py): each seat's potential (how near one
+of the three ways to win, with its King chance) plus what its special
+cards are worth; the robot's value is its share of the sum, 1 for a win
+and 0 for a loss. Only the `width` targets the strong robot rates best
+are searched, besides its own choice, every put-under and the pass, and
+the strong robot's choice stands unless another scores `margin` more on
+average (the best of a few noisy means is often just a lucky one). Dice
+decisions (keeping, stopping) are the strong robot's: its odds are within
+0.03 of optimal play (strong/__init__.py).
+
+Budget: a fixed number of samples per candidate and a cap on the moves
+simulated per decision (`nodes`), never wall time, so the same view and
+`rng` give the same move on every machine. It reads only its view (the
+real state never reaches it) and returns one of the legal moves.
+
+Measured (issue 26, 2026-11-27, seats swapped, Wilson 95 %; a loaded
+machine): against the strong robot 42.5 % (51 of 120 games, 34.0-51.4 %),
+so this search does not yet beat its own rollout policy; against the random
+robot 30 of 30 (88.6-100 %); with three strong robots 33 % (24 games,
+18-53 %). CPU time per decision: median 0.1 ms (dice decisions are the
+strong robot's), p99 0.3-0.35 s, max 0.55 s at 2 and 4 seats; 6 seats p99
+0.35 s, max 0.40 s.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from games.rules.base import JSON
+from games.rules.rng import Rng
+
+from .cards import KING_COMBINATION
+from .engine import RULES
+from .sample import sample_state
+from .state import PHASE_OVER, Move, Pass, PutUnder, State
+from .strong import chance, choose_strong
+from .strong.aims import _Board, _target_values
+from .strong.throws import player_means
+from .strong.worth import WIN, potential, special_worth
+
+Chooser = Callable[[JSON, list[Move], Rng], Move]
+
+SAMPLES = 16  # determinizations per candidate move
+NODES = 800  # moves simulated per decision at most, over all candidates
+WIDTH = 2  # the strong robot's best-rated targets searched
+HORIZON = 2  # turns begun before a rollout is scored
+# The strong robot's own choice stands unless another move scores this much
+# more (a share of the potential, 0-1): with a few samples the best mean is
+# often a lucky one (the winner's curse of picking a maximum of estimates).
+MARGIN = 0.02
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Return `seat`'s share of the seats' potential in `state` (1: won, 0: lost).
+
+    Potential as the strong robot rates it (strong/worth.py): castles and
+    tournaments towards the nearest way to win, the King chance with three
+    castles, and each special card's effect on the seat's chances.
+    """
+    if state.phase == PHASE_OVER:
+        return 1.0 if state.winner == seat else 0.0
+    view = RULES.view(state, seat)
+    values = []
+    for player in view["players"]:
+        king = chance(KING_COMBINATION, *player_means(player, "attack"))
+        value = potential(len(player["castles"]), len(player["tournaments"]), king)
+        value += sum(special_worth(card, player, True) for card in player["specials"])
+        values.append(min(WIN, max(value, 1e-3)))
+    return values[seat] / sum(values)
+
+
+def _candidates(view: JSON, legal: list[Move], width: int) -> tuple[list[Move], Move]:
+    """Return the moves worth searching and the strong robot's choice among them.
+
+    The best-rated targets, every put-under and the pass; all of `legal`
+    outside the target phase (the King's revenge).
+    """
+    base = choose_strong(view, legal, Rng(0))
+    if view["phase"] != "target":
+        return list(legal), base
+    scored = _target_values(_Board(view), legal)
+    scored.sort(key=lambda item: -item[0])
+    keep = {move for _, move in scored[:width]}
+    keep.add(base)
+    return [m for m in legal if m in keep or isinstance(m, (PutUnder, Pass))], base
+
+
+def _rollout(
+    state: State, seat: int, turn: int, horizon: int, budget: list[int]
+) -> float:
+    """Play the strong robot on every seat until `horizon` turns after `turn` begin; score."""
+    step = 0
+    while state.phase != PHASE_OVER and state.turn < turn + horizon:
+        mover = min(RULES.to_move(state))
+        legal = RULES.legal_moves(state, mover)
+        move = choose_strong(RULES.view(state, mover), legal, Rng(0, step))
+        state, _ = RULES.apply(state, mover, move)
+        step += 1
+    budget[0] -= step + 1
+    return evaluate(state, seat)
+
+
+def make_hard(
+    *,
+    samples: int = SAMPLES,
+    nodes: int = NODES,
+    width: int = WIDTH,
+    horizon: int = HORIZON,
+    margin: float = MARGIN,
+) -> Chooser:
+    """Return a hard robot with this budget (module docstring).
+
+    `samples`: determinizations per candidate; `nodes`: moves simulated per
+    decision at most (the samples stop early once it is spent, the same for
+    every candidate); `width`: targets searched; `horizon`: turns begun
+    before a rollout is scored; `margin`: how much more (mean share) a move
+    must score than the strong robot's choice to replace it.
+    """
+
+    def choose_hard(view: JSON, legal: list[Move], rng: Rng) -> Move:
+        """Return the hard robot's move; raise ValueError if `legal` is empty."""
+        if not legal:
+            raise ValueError("no legal move")
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "roll":
+            return choose_strong(view, legal, rng)
+        moves, base = _candidates(view, legal, width)
+        if len(moves) == 1:
+            return moves[0]
+        seat: int = view["seat"]
+        seed, _ = rng.randint(0, 2**62)
+        fast = random.Random(seed)
+        totals = [0.0] * len(moves)
+        budget = [nodes]
+        runs = 0
+        for _ in range(samples):
+            state = sample_state(view, seat, Rng(fast.getrandbits(62)))
+            for i, move in enumerate(moves):
+                after, _ = RULES.apply(state, seat, move)
+                totals[i] += _rollout(after, seat, state.turn, horizon, budget)
+            runs += 1
+            if budget[0] <= 0:
+                break
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        if totals[best] - totals[moves.index(base)] <= margin * runs:
+            return base
+        return moves[best]
+
+    return choose_hard
+
+
+choose_hard: Chooser = make_hard()
