@@ -2,7 +2,8 @@
 
 Three levels (issue 26), named the same in every game: "easy" chooses
 uniformly among the legal moves; "medium" (the default) is the strong
-package's odds-reading robot; "hard" searches.
+package's odds-reading robot; "hard" (hard.py) plays the medium robot's
+candidates out on samples of the hidden stacks and dice and keeps the best.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from games.rules.base import JSON, Robot, gettext_noop
 from games.rules.rng import Rng
 
+from .hard import choose_hard
 from .state import Move
 from .strong import choose_strong
 
@@ -23,4 +25,5 @@ def choose_random(view: JSON, legal: list[Move], rng: Rng) -> Move:
 ROBOTS: dict[str, Robot[Move]] = {
     "easy": Robot("easy", gettext_noop("easy"), choose_random),
     "medium": Robot("medium", gettext_noop("medium"), choose_strong),
+    "hard": Robot("hard", gettext_noop("hard"), choose_hard, searching=True),
 }
