@@ -26,7 +26,7 @@ from games.rules.structs import replace
 
 from . import cards as c
 from . import flow
-from .state import PHASE_OVER, LastPlay, PowerUse, State
+from .state import MAX_REDEALS, PHASE_OVER, PHASE_PLAY, LastPlay, PowerUse, State
 
 T = TypeVar("T")
 
@@ -192,6 +192,23 @@ def sample_with(
     return _with_favourites(state, view, seat, rand, weight)
 
 
+def _fits(sample: State, decided: bool) -> bool:
+    """Return whether hidden favourites drawn into `sample` agree with the view.
+
+    The race is decided exactly when the view says so, and a race under way
+    never has every seat on the same favourites (and winner bet) unless the
+    redeals ran out: those are dealt again (Race rules, Choice of Favorites).
+    """
+    if flow.is_decided(sample) != decided:
+        return False
+    return (
+        sample.phase != PHASE_PLAY
+        and sample.phase != PHASE_OVER
+        or sample.redeals >= MAX_REDEALS
+        or len(set(zip(sample.favourites, sample.winners, strict=True))) > 1
+    )
+
+
 def _known_or_placeholder(player: JSON) -> tuple[str, ...]:
     """Return a seat's favourites as far as known, any fitting pair if hidden."""
     # Revealed Knonsters come in the order their powers were used.
@@ -238,7 +255,7 @@ def _with_favourites(
     for _ in range(_TRIES):
         picked = {s: rand.weighted(choices[s], weights[s]) for s in choices}
         sample = build(picked)
-        if flow.is_decided(sample) == decided:
+        if _fits(sample, decided):
             return sample
     seats = list(choices)
     fitting = []
@@ -246,7 +263,7 @@ def _with_favourites(
     for combo in product(*(range(len(choices[s])) for s in seats)):
         picked = {s: choices[s][i] for s, i in zip(seats, combo, strict=True)}
         sample = build(picked)
-        if flow.is_decided(sample) == decided:
+        if _fits(sample, decided):
             fitting.append(sample)
             fitting_weights.append(
                 math.prod(weights[s][i] for s, i in zip(seats, combo, strict=True))
