@@ -168,3 +168,15 @@ def test_a_spectator_or_another_seats_view_is_refused():
         RULES.sample_state(RULES.view(state, None), 0, Rng(1, 1))
     with pytest.raises(ValueError, match="not the view of this seat"):
         RULES.sample_state(RULES.view(state, 1), 0, Rng(1, 1))
+
+
+def test_a_race_under_way_never_gets_the_same_favourites_for_both_seats(scenario):
+    # Two seats on the same favourites are dealt again (Race rules, Choice
+    # of Favorites), so a race under way has different pairs.
+    state = scenario(favourites=(("rithle", "aristas"), ("celya", "elaari")))
+    view = RULES.view(state, 0)
+    pairs = {
+        RULES.sample_state(view, 0, Rng(draw, 2)).favourites[1] for draw in range(120)
+    }
+    assert ("rithle", "aristas") not in pairs
+    assert len(pairs) == 5
