@@ -41,7 +41,10 @@ from .sample import FastRandom, PairWeight, fast_random, sample_with
 from .state import MAX_REDEALS, PHASE_FAVOURITES, PHASE_OVER, Move, State
 
 # Playouts per decision (issue 26's budget: median <= 200 ms, p99 <= 1 s).
-ITERATIONS = 120
+ITERATIONS = 250
+# Playouts for the choice of favourites, which decides most of a match and
+# comes once per deal, so that it weighs little on the median.
+FAVOURITES_ITERATIONS = 600
 # UCB1's exploration constant for values in [0, 1].
 EXPLORATION = 0.5
 # Fields of a seat's own moves that make a pair e times likelier.
@@ -51,17 +54,25 @@ _PLACE_BONUS = (40, 20, 10, 0)
 Chooser = Callable[[JSON, list[Move], Rng], Move]
 
 
-def make_hard(iterations: int = ITERATIONS) -> Chooser:
+def make_hard(
+    iterations: int = ITERATIONS, favourites_iterations: int | None = None
+) -> Chooser:
     """Return a hard chooser that spends `iterations` playouts per decision.
 
-    `iterations` >= 1. The chooser is `choose(view, legal, rng) -> move`
-    (a `Robot`'s strategy); see `choose_hard`.
+    `favourites_iterations` (default: 4 x `iterations`) for the choice of
+    favourites; both >= 1, else ValueError. The chooser is
+    `choose(view, legal, rng) -> move` (a `Robot`'s strategy); see
+    `choose_hard`.
     """
-    if iterations < 1:
+    choosing = (
+        4 * iterations if favourites_iterations is None else favourites_iterations
+    )
+    if min(iterations, choosing) < 1:
         raise ValueError("at least one iteration")
 
     def choose(view: JSON, legal: list[Move], rng: Rng) -> Move:
-        return _search(view, legal, rng, iterations)
+        budget = choosing if view["phase"] == PHASE_FAVOURITES else iterations
+        return _search(view, legal, rng, budget)
 
     return choose
 
@@ -72,7 +83,7 @@ def choose_hard(view: JSON, legal: list[Move], rng: Rng) -> Move:
     Decides from `view` (the seat's view) and `legal` only; a single legal
     move is returned at once. Raises ValueError if `legal` is empty.
     """
-    return _search(view, legal, rng, ITERATIONS)
+    return _CHOOSE(view, legal, rng)
 
 
 def _search(view: JSON, legal: list[Move], rng: Rng, iterations: int) -> Move:
@@ -314,6 +325,7 @@ def _targets(
     return out
 
 
+_CHOOSE = make_hard(ITERATIONS, FAVOURITES_ITERATIONS)
 _INDEX = {k: i for i, k in enumerate(c.KNONSTERS)}
 _PAIRS: tuple[tuple[str, str], ...] = tuple(
     (a, b) for i, a in enumerate(c.KNONSTERS) for b in c.KNONSTERS[i + 1 :]
