@@ -27,7 +27,8 @@ gives the same move on every machine.
 
 Measured with bench/robots.py's `duel` (seats swapped, share of first
 place, Wilson 95% intervals; a machine shared by six jobs): 2 seats vs
-medium 74.5% (n=100, 65-82%); 4 seats with 3 medium 35% (n=40, 22-51%);
+medium 74.5% (n=100, 65-82%), vs easy 88% (n=60, 78-94%, below the 95%
+target); 4 seats with 3 medium 35% (n=40, 22-51%);
 CPU time per decision median 87 ms, p99 670 ms (2 seats), 98 ms and 730 ms
 (4 seats); the p99 is the choice of favourites.
 """
