@@ -67,7 +67,7 @@ from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, parse
 
 from . import cards as c
-from . import flow, seat_view, secrets
+from . import flow, sample, seat_view, secrets
 from . import texts as t
 from .state import (
     MAX_REDEALS,
@@ -220,6 +220,15 @@ class RaceRules(Rules[State, Move]):
     def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
         """Return `state` with what `seat` may not know redrawn (secrets.py)."""
         return secrets.secrets_scramble(state, seat, rng)
+
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> State:
+        """Return a state consistent with `seat`'s `view`, hidden parts drawn.
+
+        A determinization for the searching robot (sample.py: other hands,
+        draw and discard piles, hidden favourites and the `Rng`). Raises
+        ValueError if `view` is not `seat`'s view of a Race state.
+        """
+        return sample.sample_state(view, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return what `seat` may know (shape in the module docstring).
