@@ -4,7 +4,9 @@ Three levels (issue 26), named the same in every game: "easy" is the robot
 of the Race rules (robot paragraph; Spielpost's rulings, Robot: random
 favourites, a random card that moves a Knonster); "medium" is a small greedy
 robot of our own (`choose_eager`), the default, which the platform also uses
-for stand-ins and to finish a decided race for a seat; "hard" searches.
+for stand-ins and to finish a decided race for a seat; "hard" (hard.py)
+plays each move out to the end many times on samples of the hidden hands
+and favourites, the medium robot's rule on every seat, and keeps the best.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from games.rules.base import JSON, Robot, gettext_noop
 from games.rules.rng import Rng
 
 from . import cards as c
+from .hard import choose_hard
 from .state import ChooseFavourites, Move, PlayCard, UsePower
 
 M = TypeVar("M", bound=Move)
@@ -93,4 +96,5 @@ def _best(moves: list[M], key: Callable[[M], int], rng: Rng) -> M:
 ROBOTS: dict[str, Robot[Move]] = {
     "easy": Robot("easy", gettext_noop("easy"), choose_random),
     "medium": Robot("medium", gettext_noop("medium"), choose_eager),
+    "hard": Robot("hard", gettext_noop("hard"), choose_hard, searching=True),
 }
