@@ -5,8 +5,9 @@ the robot under test (a first place shared by k seats counts 1/k; solo: wins
 against the game's virtual opponent) over seeded games, with its Wilson 95%
 interval, and beside it the same pairing played by the medium robot: the
 strongest robot before the hard one, measured in the same run (the
-"before"). Then the decision times of every level (median, p99, max, wall
-clock, one process per core, so one core per decision).
+"before"). Then the decision times of every level (median, p99, max, in
+seconds of CPU: the time on one core, which a busy machine does not inflate
+as it does the wall clock; one process per core).
 
 Pairings (2 seats unless said; the robot under test sits `seed % seats`
 places after the first seat to move, so over the games it takes every seat
@@ -53,7 +54,7 @@ def duel(
     The robot sits seed % seats places after the first seat to move, so
     with two seats it starts every other game. Return (the robot's share of
     first place: 1 alone, 1/k shared by k seats, 0 below; its decision
-    times in seconds, wall clock).
+    times in seconds of CPU: one core's time, whatever else the machine runs).
     """
     options = rules.validate_options({}, seats)
     state = rules.new_state(seats=seats, options=options, seed=seed)
@@ -65,9 +66,9 @@ def duel(
         legal = rules.legal_moves(state, seat)
         view = rules.view(state, seat)
         if seat == mine:
-            started = time.perf_counter()
+            started = time.process_time()
             move = robot.choose(view, legal, Rng(seed, step))
-            times.append(time.perf_counter() - started)
+            times.append(time.process_time() - started)
         else:
             move = opponent.choose(view, legal, Rng(seed, step))
         state, _ = rules.apply(state, seat, move)
