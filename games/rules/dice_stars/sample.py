@@ -108,4 +108,3 @@ def _sheet(data: JSON) -> Sheet:
     )
     stars = tuple(row["stars"]["marked"] for row in data["rows"])
     return Sheet(rows=rows, stars=stars, comet=data["comet"])
-

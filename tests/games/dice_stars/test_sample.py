@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from games.rules.dice_stars import RULES, ROBOTS
+from games.rules.dice_stars import ROBOTS, RULES
 from games.rules.dice_stars.dice import FACES
 from games.rules.dice_stars.state import STEP_DRAW, Draw, State
 from games.rules.rng import Rng
@@ -134,4 +134,3 @@ def test_a_sample_for_another_seat_is_refused():
     state = RULES.new_state(seats=2, options=RULES.validate_options({}, 2), seed=4)
     with pytest.raises(ValueError, match="seat"):
         RULES.sample_state(RULES.view(state, 0), 1, Rng(1, 0))
-

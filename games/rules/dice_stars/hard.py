@@ -1,0 +1,214 @@
+"""Dice Stars' "hard" robot: expectimax over the turn's dice on determinizations.
+
+Method: a depth-one expectimax (Michie 1966; Russell and Norvig, "Artificial
+Intelligence: A Modern Approach", 4th ed., 5.5 "Stochastic games") over the
+robot's own turn, with the chance node estimated by sampling (sparse
+sampling: Kearns, Mansour and Ng, Machine Learning 49, 2002) on
+determinizations (Cowling, Powley and Whitehouse, IEEE TCIAIG 4(2), 2012):
+
+- the robot rebuilds a full state from its view (`sample_state`: only the
+  future dice are hidden in Dice Stars), then each sample gets its own
+  future `Rng`, and `RULES.apply` is the forward model;
+- decision nodes are the turn's choices: whether the reserve goes back into
+  the bag, how many dice to draw, which take, and where each star goes;
+- chance nodes are the draws: each `Draw(count)` is valued as the mean, over
+  `samples` sampled rolls (the same rolls for every count: common random
+  numbers), of the best take after that roll;
+- a leaf is the state when the turn is over, valued by `evaluate`: the
+  robot's total with half-marked star rows credited by their chance to be
+  completed, plus the worth of its free cells (the turns it still has), minus
+  what the turn hands on: in solo the virtual opponent's points (its grid
+  is marked for the dice left in the reserve), with other seats the dice left
+  in the reserve for the next player. A finished game is valued by its result.
+
+The budget is fixed (`samples` rolls per draw count), not wall time, so the
+same view and `rng` give the same move on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games.rules.base import JSON
+from games.rules.rng import Rng
+from games.rules.structs import replace
+
+from .engine import RULES
+from .sheet import STAR_CELLS, VALUES, WHITE
+from .state import (
+    STEP_DRAW,
+    STEP_OVER,
+    STEP_REBAG,
+    STEP_STARS,
+    Move,
+    State,
+)
+from .turn_end import opponent_score, solo_won
+
+SAMPLES = 24  # sampled rolls per draw count: the production budget
+_SEED_BOUND = 2**62
+_RESULT = 1000.0  # a finished game: far more than any difference in points
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The leaf evaluation's weights, in points.
+
+    `white` and `green`: the worth of a free white or green cell (what a
+    future take may still write there); `star`: the chance that each star
+    cell a row still lacks is marked before the end (a half-marked row
+    scores 0, a full one double); `gift`: the share of the reserve's pips
+    the next player gets out of it (multi-seat only).
+    """
+
+    white: float = 3.0
+    green: float = 1.5
+    star: float = 0.7
+    gift: float = 0.3
+
+
+def evaluate(state: State, seat: int, weights: Weights) -> float:
+    """Return the worth of `state` for `seat` once its turn is over, in points.
+
+    Solo: the margin over the virtual opponent (5 per marked solo cell);
+    several seats: the margin over the best other seat. A finished game
+    adds +-`_RESULT` for a win or loss (half for a shared first place).
+    """
+    if state.step == STEP_OVER:
+        totals = [sheet.total() for sheet in state.sheets]
+        if state.solo:
+            margin = totals[0] - opponent_score(state)
+            return margin + (_RESULT if solo_won(state) else -_RESULT)
+        best_other = max(t for s, t in enumerate(totals) if s != seat)
+        margin = totals[seat] - best_other
+        if margin > 0:
+            return margin + _RESULT
+        return margin + (0.0 if margin == 0 else -_RESULT)
+    mine = _worth(state, seat, weights)
+    if state.solo:
+        return mine - opponent_score(state)
+    others = max(_worth(state, s, weights) for s in range(state.seats) if s != seat)
+    pips = sum(d.face for d in state.reserve)
+    # The reserve goes to the next player: a gift to an opponent, unless
+    # the next player is this seat (it is not: turns pass on).
+    return mine - others - weights.gift * pips
+
+
+def _worth(state: State, seat: int, weights: Weights) -> float:
+    """Return `seat`'s total, half-marked star rows credited, plus its free cells."""
+    sheet = state.sheets[seat]
+    worth = -float(sheet.comet or 0)
+    free_white = 0
+    free_green = 0
+    for r in range(len(VALUES)):
+        row = sheet.rows[r]
+        total = sum(cell for cell in row if isinstance(cell, int))
+        marked = sheet.stars[r]
+        if marked == 0:
+            worth += total
+        elif marked == STAR_CELLS[r]:
+            worth += 2 * total
+        else:
+            worth += 2 * total * weights.star ** (STAR_CELLS[r] - marked)
+        free_white += sum(1 for cell in row[:WHITE] if cell is None)
+        free_green += sum(1 for cell in row[WHITE:] if cell is None)
+    return worth + weights.white * free_white + weights.green * free_green
+
+
+class _Search:
+    """One decision's search: the base determinization and its evaluation."""
+
+    def __init__(
+        self, base: State, seat: int, samples: int, weights: Weights, seed: int
+    ):
+        self.base = base
+        self.seat = seat
+        self.samples = samples
+        self.weights = weights
+        fast = random.Random(seed)
+        # Common random numbers: the k-th sampled future is the same for
+        # every draw count and every rebag choice.
+        self.futures = [Rng(seed=fast.randrange(_SEED_BOUND)) for _ in range(samples)]
+
+    def leaf(self, state: State) -> float:
+        return evaluate(state, self.seat, self.weights)
+
+    def after_take(self, state: State, move: Move) -> float:
+        """Return the worth of `move` in the take step: its stars placed, the turn over."""
+        state, _ = RULES.apply(state, self.seat, move)
+        while state.step == STEP_STARS and state.current == self.seat:
+            state = max(
+                (
+                    RULES.apply(state, self.seat, star)[0]
+                    for star in RULES.legal_moves(state, self.seat)
+                ),
+                key=self.leaf,
+            )
+        return self.leaf(state)
+
+    def best_take(self, state: State) -> float:
+        """Return the worth of the best take in the take step of `state`."""
+        return max(
+            self.after_take(state, move) for move in RULES.legal_moves(state, self.seat)
+        )
+
+    def draw_value(self, state: State, move: Move) -> float:
+        """Return the mean worth of drawing `move`'s dice over the sampled futures."""
+        total = 0.0
+        for future in self.futures:
+            rolled, _ = RULES.apply(replace(state, rng=future), self.seat, move)
+            total += self.best_take(rolled)
+        return total / len(self.futures)
+
+    def best_draw(self, state: State) -> float:
+        """Return the worth of the best draw count in the draw step of `state`."""
+        return max(
+            self.draw_value(state, move) for move in RULES.legal_moves(state, self.seat)
+        )
+
+    def value(self, state: State, move: Move) -> float:
+        """Return the worth of `move` in `state` (the robot's step)."""
+        step = state.step
+        if step == STEP_REBAG:
+            after, _ = RULES.apply(state, self.seat, move)
+            return self.best_draw(after)
+        if step == STEP_DRAW:
+            return self.draw_value(state, move)
+        # The take and stars steps: no chance left in this turn.
+        return self.after_take(state, move)
+
+
+def make_hard(
+    samples: int = SAMPLES, weights: Weights | None = None
+) -> Callable[[JSON, list[Move], Rng], Move]:
+    """Return a hard robot's `choose(view, legal, rng) -> Move` with this budget.
+
+    `samples` (>= 1): sampled rolls per draw count. The first best move in
+    `legal`'s order wins ties, so the same view and `rng` give the same move.
+    """
+    if samples < 1:
+        raise ValueError("the search needs at least one sample")
+    used = weights or Weights()
+
+    def choose(view: JSON, legal: list[Move], rng: Rng) -> Move:
+        """Return the legal move of the best expected worth; raise ValueError if none."""
+        if not legal:
+            raise ValueError("no legal move")
+        if len(legal) == 1:
+            return legal[0]
+        seat = view["seat"]
+        seed, rest = rng.randint(0, _SEED_BOUND)
+        base = RULES.sample_state(view, seat, rest)
+        search = _Search(base, seat, samples, used, seed)
+        scored = [(search.value(base, move), -n) for n, move in enumerate(legal)]
+        return legal[-max(scored)[1]]
+
+    return choose
+
+
+choose_hard = make_hard()
+"""The production hard robot: `SAMPLES` sampled rolls per draw count."""
+
+__all__ = ["SAMPLES", "Weights", "choose_hard", "evaluate", "make_hard"]
