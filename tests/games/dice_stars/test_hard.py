@@ -7,6 +7,7 @@ robot is `choose_hard`.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from games.rules.dice_stars import ROBOTS, RULES
 from games.rules.dice_stars.hard import Weights, choose_hard, evaluate, make_hard
@@ -116,3 +117,14 @@ def test_a_finished_game_is_worth_its_result(scenario, sheet_of):
     )
     assert evaluate(won, 0, Weights()) > 500
     assert evaluate(won, 1, Weights()) < -500
+
+
+def test_the_rules_page_says_how_each_level_plays():
+    # Issue 26: the rules page says in a sentence how each robot level plays.
+    pages = Path(__file__).resolve().parents[3] / "templates/games/dice-stars"
+    english = (pages / "rules_en.html").read_text()
+    german = (pages / "rules_de.html").read_text()
+    for level in ("Easy, ", "Medium, ", "Hard looks ahead over its whole turn"):
+        assert level in english
+    for level in ("Leicht: ", "Mittel: ", "Schwer: Dieser Roboter plant"):
+        assert level in german
