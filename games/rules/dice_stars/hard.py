@@ -36,7 +36,7 @@ from games.rules.rng import Rng
 from games.rules.structs import replace
 
 from .engine import RULES
-from .sheet import STAR_CELLS, VALUES, WHITE
+from .sheet import STAR_CELLS, VALUES, WHITE, Sheet
 from .state import (
     STEP_DRAW,
     STEP_OVER,
@@ -69,12 +69,18 @@ class Weights:
     gift: float = 0.3
 
 
-def evaluate(state: State, seat: int, weights: Weights) -> float:
+def evaluate(
+    state: State,
+    seat: int,
+    weights: Weights,
+    worth: Callable[[Sheet], float] | None = None,
+) -> float:
     """Return the worth of `state` for `seat` once its turn is over, in points.
 
     Solo: the margin over the virtual opponent (5 per marked solo cell);
     several seats: the margin over the best other seat. A finished game
-    adds +-`_RESULT` for a win or loss (half for a shared first place).
+    adds +-`_RESULT` for a win or loss (0 for a shared first place).
+    `worth(sheet)`, if given, is `sheet_worth(sheet, weights)` (cached).
     """
     if state.step == STEP_OVER:
         totals = [sheet.total() for sheet in state.sheets]
@@ -86,19 +92,19 @@ def evaluate(state: State, seat: int, weights: Weights) -> float:
         if margin > 0:
             return margin + _RESULT
         return margin + (0.0 if margin == 0 else -_RESULT)
-    mine = _worth(state, seat, weights)
+    value_of = worth or (lambda sheet: sheet_worth(sheet, weights))
+    mine = value_of(state.sheets[seat])
     if state.solo:
         return mine - opponent_score(state)
-    others = max(_worth(state, s, weights) for s in range(state.seats) if s != seat)
+    others = max(value_of(sheet) for s, sheet in enumerate(state.sheets) if s != seat)
     pips = sum(d.face for d in state.reserve)
     # The reserve goes to the next player: a gift to an opponent, unless
     # the next player is this seat (it is not: turns pass on).
     return mine - others - weights.gift * pips
 
 
-def _worth(state: State, seat: int, weights: Weights) -> float:
-    """Return `seat`'s total, half-marked star rows credited, plus its free cells."""
-    sheet = state.sheets[seat]
+def sheet_worth(sheet: Sheet, weights: Weights) -> float:
+    """Return `sheet`'s total, half-marked star rows credited, plus its free cells."""
     worth = -float(sheet.comet or 0)
     free_white = 0
     free_green = 0
@@ -127,13 +133,20 @@ class _Search:
         self.seat = seat
         self.samples = samples
         self.weights = weights
+        self.cache: dict[Sheet, float] = {}
         fast = random.Random(seed)
         # Common random numbers: the k-th sampled future is the same for
         # every draw count and every rebag choice.
         self.futures = [Rng(seed=fast.randrange(_SEED_BOUND)) for _ in range(samples)]
 
+    def worth(self, sheet: Sheet) -> float:
+        known = self.cache.get(sheet)
+        if known is None:
+            known = self.cache[sheet] = sheet_worth(sheet, self.weights)
+        return known
+
     def leaf(self, state: State) -> float:
-        return evaluate(state, self.seat, self.weights)
+        return evaluate(state, self.seat, self.weights, self.worth)
 
     def after_take(self, state: State, move: Move) -> float:
         """Return the worth of `move` in the take step: its stars placed, the turn over."""
@@ -211,4 +224,4 @@ def make_hard(
 choose_hard = make_hard()
 """The production hard robot: `SAMPLES` sampled rolls per draw count."""
 
-__all__ = ["SAMPLES", "Weights", "choose_hard", "evaluate", "make_hard"]
+__all__ = ["SAMPLES", "Weights", "choose_hard", "evaluate", "make_hard", "sheet_worth"]
