@@ -35,6 +35,7 @@ from games.rules.base import JSON
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
+from . import flow
 from .engine import RULES
 from .sheet import STAR_CELLS, VALUES, WHITE, Sheet
 from .state import (
@@ -42,8 +43,13 @@ from .state import (
     STEP_OVER,
     STEP_REBAG,
     STEP_STARS,
+    Die,
+    Draw,
     Move,
+    PlaceStar,
+    Rebag,
     State,
+    TakeStars,
 )
 from .turn_end import opponent_score, solo_won
 
@@ -67,6 +73,8 @@ class Weights:
     green: float = 1.5
     star: float = 0.7
     gift: float = 0.3
+    best_gift: bool = False
+    reply: bool = False
 
 
 def evaluate(
@@ -97,10 +105,27 @@ def evaluate(
     if state.solo:
         return mine - opponent_score(state)
     others = max(value_of(sheet) for s, sheet in enumerate(state.sheets) if s != seat)
-    pips = sum(d.face for d in state.reserve)
+    pips = (
+        _best_group(state.reserve)
+        if weights.best_gift
+        else sum(d.face for d in state.reserve)
+    )
     # The reserve goes to the next player: a gift to an opponent, unless
     # the next player is this seat (it is not: turns pass on).
     return mine - others - weights.gift * pips
+
+
+def _best_group(reserve: tuple[Die, ...]) -> int:
+    """Return the most pips one take could get from `reserve` (a colour or a value)."""
+    best = 0
+    by_colour: dict[str, int] = {}
+    by_value: dict[int, int] = {}
+    for d in reserve:
+        by_colour[d.colour] = by_colour.get(d.colour, 0) + d.face
+        by_value[d.face] = by_value.get(d.face, 0) + d.face
+    for total in (*by_colour.values(), *by_value.values()):
+        best = max(best, total)
+    return best
 
 
 def sheet_worth(sheet: Sheet, weights: Weights) -> float:
@@ -121,6 +146,53 @@ def sheet_worth(sheet: Sheet, weights: Weights) -> float:
         free_white += sum(1 for cell in row[:WHITE] if cell is None)
         free_green += sum(1 for cell in row[WHITE:] if cell is None)
     return worth + weights.white * free_white + weights.green * free_green
+
+
+def _or_worst(total: int | None) -> float:
+    return -_RESULT if total is None else total
+
+
+def greedy_reply(state: State) -> State:
+    """Return `state` after the current seat plays one turn as the medium robot would.
+
+    The medium robot's take: the best immediate change of its total (stars
+    at their best placement); it draws 2 dice when it may choose (the
+    medium robot's mean) and keeps the reserve when asked. Its dice come
+    from `state.rng`, i.e. the sampled future.
+    """
+    seat = state.current
+    assert seat is not None
+    if state.step == STEP_REBAG:
+        state, _ = RULES.apply(state, seat, Rebag(with_reserve=False))
+    counts = flow.draw_counts(state)
+    count = 2 if 2 in counts else counts[-1]
+    state, _ = RULES.apply(state, seat, Draw(count=count))
+    sheet = state.sheets[seat]
+    before = sheet.total()
+    options = flow.take_options(state, seat)
+    comet = flow.is_comet_turn(options)
+    best: tuple[int, Move] | None = None
+    for option in flow.legal_takes(options):
+        if comet:
+            points = -option.total
+        elif isinstance(option.move, TakeStars):
+            after = sheet.best_star_total(len(option.dice))
+            points = 0 if after is None else after - before
+        else:
+            points = sheet.write(option.cells, option.total).total() - before
+        if best is None or points > best[0]:
+            best = (points, option.move)
+    assert best is not None
+    state, _ = RULES.apply(state, seat, best[1])
+    while state.step == STEP_STARS and state.current == seat:
+        sheet = state.sheets[seat]
+        left = state.stars_left - 1
+        value = max(
+            flow.star_rows(state, seat),
+            key=lambda v: _or_worst(sheet.mark_star(v).best_star_total(left)),
+        )
+        state, _ = RULES.apply(state, seat, PlaceStar(value=value))
+    return state
 
 
 class _Search:
@@ -159,6 +231,8 @@ class _Search:
                 ),
                 key=self.leaf,
             )
+        if self.weights.reply and state.current not in (None, self.seat):
+            state = greedy_reply(state)
         return self.leaf(state)
 
     def best_take(self, state: State) -> float:
