@@ -18,8 +18,12 @@ determinizations (Cowling, Powley and Whitehouse, IEEE TCIAIG 4(2), 2012):
   robot's total with half-marked star rows credited by their chance to be
   completed, plus the worth of its free cells (the turns it still has), minus
   what the turn hands on: in solo the virtual opponent's points (its grid
-  is marked for the dice left in the reserve), with other seats the dice left
-  in the reserve for the next player. A finished game is valued by its result.
+  is marked for the dice left in the reserve); with other seats the margin
+  over the best other seat, either after the next seat's reply (`reply`:
+  it plays its turn on the same sampled future as the medium robot would,
+  so the reserve left to it is priced by what it makes of it) or less a
+  share of the reserve's pips (`gift`). A finished game is valued by its
+  result.
 
 The budget is fixed (`samples` rolls per draw count), not wall time, so the
 same view and `rng` give the same move on every machine.
@@ -66,7 +70,12 @@ class Weights:
     future take may still write there); `star`: the chance that each star
     cell a row still lacks is marked before the end (a half-marked row
     scores 0, a full one double); `gift`: the share of the reserve's pips
-    the next player gets out of it (multi-seat only).
+    (with `best_gift`: of the best colour or value group in it) the next
+    player gets out of it; `reply`: play the next seat's turn (the medium
+    robot's take) before evaluating; `horizon` > 0: the free-cell and
+    half-marked-row credits shrink linearly once the fewest free white cells
+    of any sheet drop below it (the game is about to end). The last four
+    matter with several seats only.
     """
 
     white: float = 3.0
@@ -75,20 +84,27 @@ class Weights:
     gift: float = 0.3
     best_gift: bool = False
     reply: bool = False
+    horizon: float = 0.0
+
+
+# Tuned on seeded games against the medium robot (several seats) and on
+# solo games (see the issue 26 report in the commit log).
+MULTI = Weights(white=1.5, green=0.75, gift=0.0, reply=True, horizon=8.0)
+SOLO = Weights()
 
 
 def evaluate(
     state: State,
     seat: int,
     weights: Weights,
-    worth: Callable[[Sheet], float] | None = None,
+    worth: Callable[[Sheet, int], float] | None = None,
 ) -> float:
     """Return the worth of `state` for `seat` once its turn is over, in points.
 
     Solo: the margin over the virtual opponent (5 per marked solo cell);
     several seats: the margin over the best other seat. A finished game
     adds +-`_RESULT` for a win or loss (0 for a shared first place).
-    `worth(sheet)`, if given, is `sheet_worth(sheet, weights)` (cached).
+    `worth(sheet, left)`, if given, is `sheet_worth(sheet, weights, left)`.
     """
     if state.step == STEP_OVER:
         totals = [sheet.total() for sheet in state.sheets]
@@ -100,11 +116,14 @@ def evaluate(
         if margin > 0:
             return margin + _RESULT
         return margin + (0.0 if margin == 0 else -_RESULT)
-    value_of = worth or (lambda sheet: sheet_worth(sheet, weights))
-    mine = value_of(state.sheets[seat])
+    value_of = worth or (lambda sheet, left: sheet_worth(sheet, weights, left))
+    left = min(sheet.white_free() for sheet in state.sheets)
+    mine = value_of(state.sheets[seat], left)
     if state.solo:
         return mine - opponent_score(state)
-    others = max(value_of(sheet) for s, sheet in enumerate(state.sheets) if s != seat)
+    others = max(
+        value_of(sheet, left) for s, sheet in enumerate(state.sheets) if s != seat
+    )
     pips = (
         _best_group(state.reserve)
         if weights.best_gift
@@ -128,8 +147,13 @@ def _best_group(reserve: tuple[Die, ...]) -> int:
     return best
 
 
-def sheet_worth(sheet: Sheet, weights: Weights) -> float:
-    """Return `sheet`'s total, half-marked star rows credited, plus its free cells."""
+def sheet_worth(sheet: Sheet, weights: Weights, left: int = 20) -> float:
+    """Return `sheet`'s total, half-marked star rows credited, plus its free cells.
+
+    `left`: the fewest free white cells of any sheet (the game ends at 0);
+    with `weights.horizon` > 0, the credits shrink as `left` drops below it.
+    """
+    near = min(1.0, left / weights.horizon) if weights.horizon > 0 else 1.0
     worth = -float(sheet.comet or 0)
     free_white = 0
     free_green = 0
@@ -142,10 +166,10 @@ def sheet_worth(sheet: Sheet, weights: Weights) -> float:
         elif marked == STAR_CELLS[r]:
             worth += 2 * total
         else:
-            worth += 2 * total * weights.star ** (STAR_CELLS[r] - marked)
+            worth += 2 * total * near * weights.star ** (STAR_CELLS[r] - marked)
         free_white += sum(1 for cell in row[:WHITE] if cell is None)
         free_green += sum(1 for cell in row[WHITE:] if cell is None)
-    return worth + weights.white * free_white + weights.green * free_green
+    return worth + near * (weights.white * free_white + weights.green * free_green)
 
 
 def _or_worst(total: int | None) -> float:
@@ -205,16 +229,16 @@ class _Search:
         self.seat = seat
         self.samples = samples
         self.weights = weights
-        self.cache: dict[Sheet, float] = {}
+        self.cache: dict[tuple[Sheet, int], float] = {}
         fast = random.Random(seed)
         # Common random numbers: the k-th sampled future is the same for
         # every draw count and every rebag choice.
         self.futures = [Rng(seed=fast.randrange(_SEED_BOUND)) for _ in range(samples)]
 
-    def worth(self, sheet: Sheet) -> float:
-        known = self.cache.get(sheet)
+    def worth(self, sheet: Sheet, left: int) -> float:
+        known = self.cache.get((sheet, left))
         if known is None:
-            known = self.cache[sheet] = sheet_worth(sheet, self.weights)
+            known = self.cache[sheet, left] = sheet_worth(sheet, self.weights, left)
         return known
 
     def leaf(self, state: State) -> float:
@@ -268,16 +292,22 @@ class _Search:
 
 
 def make_hard(
-    samples: int = SAMPLES, weights: Weights | None = None
+    samples: int = SAMPLES,
+    weights: Weights | None = None,
+    solo_weights: Weights | None = None,
 ) -> Callable[[JSON, list[Move], Rng], Move]:
     """Return a hard robot's `choose(view, legal, rng) -> Move` with this budget.
 
-    `samples` (>= 1): sampled rolls per draw count. The first best move in
-    `legal`'s order wins ties, so the same view and `rng` give the same move.
+    `samples` (>= 1): sampled rolls per draw count; `weights` the leaf
+    evaluation's with several seats (default `MULTI`), `solo_weights` in
+    solo (default `SOLO`). The first best move in `legal`'s order wins
+    ties, so the same view and `rng` give the same move. Raises ValueError
+    for `samples` < 1.
     """
     if samples < 1:
         raise ValueError("the search needs at least one sample")
-    used = weights or Weights()
+    multi = weights or MULTI
+    solo = solo_weights or SOLO
 
     def choose(view: JSON, legal: list[Move], rng: Rng) -> Move:
         """Return the legal move of the best expected worth; raise ValueError if none."""
@@ -288,6 +318,7 @@ def make_hard(
         seat = view["seat"]
         seed, rest = rng.randint(0, _SEED_BOUND)
         base = RULES.sample_state(view, seat, rest)
+        used = solo if base.solo else multi
         search = _Search(base, seat, samples, used, seed)
         scored = [(search.value(base, move), -n) for n, move in enumerate(legal)]
         return legal[-max(scored)[1]]
@@ -298,4 +329,13 @@ def make_hard(
 choose_hard = make_hard()
 """The production hard robot: `SAMPLES` sampled rolls per draw count."""
 
-__all__ = ["SAMPLES", "Weights", "choose_hard", "evaluate", "make_hard", "sheet_worth"]
+__all__ = [
+    "MULTI",
+    "SAMPLES",
+    "SOLO",
+    "Weights",
+    "choose_hard",
+    "evaluate",
+    "make_hard",
+    "sheet_worth",
+]
