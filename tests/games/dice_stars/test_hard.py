@@ -10,8 +10,15 @@ import time
 from pathlib import Path
 
 from games.rules.dice_stars import ROBOTS, RULES
-from games.rules.dice_stars.hard import Weights, choose_hard, evaluate, make_hard
+from games.rules.dice_stars.hard import (
+    Weights,
+    choose_hard,
+    evaluate,
+    greedy_reply,
+    make_hard,
+)
 from games.rules.dice_stars.state import (
+    STEP_DRAW,
     STEP_OVER,
     Draw,
     TakeStars,
@@ -128,3 +135,16 @@ def test_the_rules_page_says_how_each_level_plays():
         assert level in english
     for level in ("Leicht: ", "Mittel: ", "Schwer: Dieser Roboter plant"):
         assert level in german
+
+
+def test_the_reply_plays_the_next_seats_turn_as_the_medium_robot(scenario):
+    # hard.py, `reply`: the next seat draws 2 and takes the most points now.
+    # Seat 1 finds three 5s in the reserve: whatever 2 dice it draws, the
+    # 5s alone write 15 into row 5, so its best take scores at least 15.
+    reserve = (die("pink", 5), die("blue", 5), die("yellow", 5))
+    state = scenario(seats=2, current=1, step=STEP_DRAW, reserve=reserve)
+    after = greedy_reply(state)
+    assert after.current == 0
+    assert after.turns == (0, 1)
+    assert after.sheets[1].total() >= 15
+    assert after.sheets[0] == state.sheets[0]
