@@ -57,7 +57,7 @@ from .state import (
 )
 from .turn_end import opponent_score, solo_won
 
-SAMPLES = 24  # sampled rolls per draw count: the production budget
+SAMPLES = 6  # sampled rolls per draw count: the production budget
 _SEED_BOUND = 2**62
 _RESULT = 1000.0  # a finished game: far more than any difference in points
 
@@ -89,7 +89,7 @@ class Weights:
 
 # Tuned on seeded games against the medium robot (several seats) and on
 # solo games (see the issue 26 report in the commit log).
-MULTI = Weights(white=1.5, green=0.75, gift=0.0, reply=True, horizon=8.0)
+MULTI = Weights(white=1.5, green=0.75, gift=0.5, best_gift=True, reply=True)
 SOLO = Weights()
 
 
@@ -129,9 +129,10 @@ def evaluate(
         if weights.best_gift
         else sum(d.face for d in state.reserve)
     )
-    # The reserve goes to the next player: a gift to an opponent, unless
-    # the next player is this seat (it is not: turns pass on).
-    return mine - others - weights.gift * pips
+    # The reserve goes to the next player: a gift to an opponent, or back
+    # to this seat after the other seat's reply with two seats.
+    share = weights.gift if state.current == seat else -weights.gift
+    return mine - others + share * pips
 
 
 def _best_group(reserve: tuple[Die, ...]) -> int:
