@@ -67,7 +67,7 @@ from games.rules.base import (
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import flow, seat_view
+from . import flow, sample, seat_view
 from . import texts as t
 from .dice import ALL_DICE, colour_message, die_message
 from .sheet import STAR_CELLS, Sheet
@@ -209,6 +209,16 @@ class DiceStarsRules(Rules[State, Move]):
             )
         ranks = tuple(1 + sum(other > mine for other in totals) for mine in totals)
         return Outcome(ranks=ranks, reason=state.end_reason, scores=totals)
+
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> State:
+        """Return a state consistent with `seat`'s `view`, its future drawn with `rng`.
+
+        Nothing but the future (the state's `Rng`) and which same-coloured
+        dice are in the bag rather than the discard is hidden; see
+        sample.sample_state (Cowling, Powley and Whitehouse 2012's
+        determinization).
+        """
+        return sample.sample_state(view, seat, rng)
 
     def describe(self, move: Move) -> Message:
         """Return the button label of `move`."""
