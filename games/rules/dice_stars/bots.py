@@ -5,6 +5,8 @@ simplest robot: uniform among the legal moves. "medium" (`choose_greedy`,
 the default) picks the move with the best immediate change of its own total, as
 the view reports it (`takes[].points`, `star_rows[].points`); moves without
 a score change (drawing, the reserve decision) are chosen at random.
+"hard" (hard.py) weighs its whole turn ahead over sampled throws: how many
+dice to draw, which take, where each star goes.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from games.rules.base import JSON, Robot, gettext_noop
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, parse
 
+from .hard import choose_hard
 from .state import Move, PlaceStar
 
 
@@ -44,4 +47,5 @@ def choose_greedy(view: JSON, legal: list[Move], rng: Rng) -> Move:
 ROBOTS: dict[str, Robot[Move]] = {
     "easy": Robot("easy", gettext_noop("easy"), choose_random),
     "medium": Robot("medium", gettext_noop("medium"), choose_greedy),
+    "hard": Robot("hard", gettext_noop("hard"), choose_hard, searching=True),
 }

@@ -41,7 +41,7 @@ def _states(seats: int, seed: int):
     while to_move := RULES.to_move(state):
         yield state
         seat = min(to_move)
-        move = ROBOTS["greedy"].choose(
+        move = ROBOTS["medium"].choose(
             RULES.view(state, seat), RULES.legal_moves(state, seat), Rng(seed, step)
         )
         state, _ = RULES.apply(state, seat, move)
