@@ -2,8 +2,8 @@
 
 A robot seat keeps its robot under the new name: each game's random robot
 is "easy", its heuristic robot "medium" (Race "eager", Dice Stars "greedy",
-Knatsch "strong", Rat um Rad "route"). A stand-in (a robot playing for a
-person) plays at medium from now on, whatever it played before.
+Knatsch "strong", Rat um Rad "route"). Stand-ins too: Race's seats that
+finish automatically keep the random robot (Race rules, decided game).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ def levels_forwards(apps, schema_editor):
         seats = Seat.objects.filter(match__game_slug=slug)
         for old, new in names.items():
             seats.filter(robot=old).update(robot=new)
-    Seat.objects.filter(controller="stand_in").exclude(robot="").update(robot="medium")
 
 
 def levels_backwards(apps, schema_editor):

@@ -44,6 +44,9 @@ GAMES: dict[str, GameEntry] = {
         conformance=Conformance(malformed_moves=RACE_MALFORMED),
         board=race_board.BOARD,
         default="medium",
+        # Race rules, Decided game: a seat finished automatically plays "a
+        # random card" each turn: the easy robot, the rules' own.
+        autoplay="easy",
     ),
     "dice-stars": GameEntry(
         rules=dice_stars.RULES,
@@ -110,6 +113,11 @@ def rules_for(slug: str) -> Rules[Any, Any]:
 def robots_for(slug: str) -> dict[str, Robot[Any]]:
     """Return game `slug`'s robots by name, in the lobby's order; KeyError if unknown."""
     return dict(GAMES[slug].robots)
+
+
+def autoplay_robot(slug: str) -> Robot[Any]:
+    """Return the robot that finishes game `slug` automatically; KeyError if unknown."""
+    return GAMES[slug].autoplay_robot
 
 
 def default_robot(slug: str) -> Robot[Any]:

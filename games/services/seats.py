@@ -10,6 +10,7 @@ from accounts.models import User
 from games import broadcast, exceptions
 from games.models import Match, Seat
 from games.rules import IllegalMove
+from games.rules.registry import autoplay_robot
 from games.selectors import autoplay_offer_reached, match_require_visible
 
 from .core import (
@@ -127,8 +128,9 @@ def seat_autoplay_start(*, match_id: int, user: User) -> Seat:
     The offer must have come to the seat (`Rules.autoplay_offer_order`: in
     a decided Race the winner first, then the others once the winner has
     answered); a seat that declined may still accept. The seat keeps its
-    person and gets a stand-in: the game's default robot plays its moves
-    from now on (Race rules, decided game). Raises MatchNotActive,
+    person and gets a stand-in: the game's autoplay robot plays its moves
+    from now on (`GameEntry.autoplay`; Race rules, decided game: a random
+    card, the easy robot). Raises MatchNotActive,
     NotSeated, InvalidMove (AUTOPLAY_NOT_OFFERED, AUTOPLAY_NOT_YET,
     AUTOPLAY_ALREADY_ON, STATE_UNREADABLE).
     """
@@ -141,7 +143,11 @@ def seat_autoplay_start(*, match_id: int, user: User) -> Seat:
         # The answer is "yes" now: the stand-in says so.
         seat.autoplay_declined_at = None
         seat_controller_set(
-            match, seats, seat, Seat.Controller.STAND_IN, robot_name_resolve(match, "")
+            match,
+            seats,
+            seat,
+            Seat.Controller.STAND_IN,
+            autoplay_robot(match.game_slug).name,
         )
     return seat
 

@@ -68,7 +68,10 @@ class GameEntry:
       "easy", "medium", "hard", issue 26).
     - `default`: the name of the robot that plays when nobody names one (a
       robot seat added without a name, a stand-in after a timeout,
-      "finish automatically"); None: the first of `robots`.
+      resigned or lost seat); None: the first of `robots`.
+    - `autoplay`: the name of the robot that finishes a match for a person
+      who accepted the rules' offer to finish automatically; None: the
+      default.
     - `playthrough`: the golden playthrough's parameters.
     - `commands`: the program socket's game commands, name -> `Command`,
       from the game's protocol module (`{}`: the generic commands only).
@@ -87,11 +90,12 @@ class GameEntry:
     conformance: Conformance = field(default_factory=Conformance)
     board: BoardHelpers = field(default_factory=BoardHelpers)
     default: str | None = None
+    autoplay: str | None = None
 
     def __post_init__(self) -> None:
         if not self.robots:
             raise ValueError(f"{self.rules.info.slug}: a game needs a robot")
-        for name in (self.default, self.playthrough.robot):
+        for name in (self.default, self.autoplay, self.playthrough.robot):
             if name is not None and name not in self.robots:
                 raise ValueError(f"{self.rules.info.slug}: no robot named {name!r}")
 
@@ -106,3 +110,10 @@ class GameEntry:
         if self.default is not None:
             return self.robots[self.default]
         return next(iter(self.robots.values()))
+
+    @property
+    def autoplay_robot(self) -> Robot[Any]:
+        """The robot named `autoplay`, or the default robot."""
+        if self.autoplay is not None:
+            return self.robots[self.autoplay]
+        return self.default_robot

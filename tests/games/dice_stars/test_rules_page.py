@@ -19,7 +19,9 @@ def test_guests_read_the_dice_stars_rules_in_english(client_for):
     assert "Solo variant" in html
     assert "Spielpost's rulings" in html
     assert "A tie with the virtual opponent is a loss" in html
-    assert "Greedy robot" in html
+    # Issue 26: how each robot level plays.
+    assert "Easy picks any legal move at random." in html
+    assert "Hard looks ahead over its whole turn" in html
     assert "14 Würfel in einem Beutel" not in html
 
 

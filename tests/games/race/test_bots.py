@@ -103,3 +103,12 @@ def test_robots_decide_from_the_view_alone(race, scenario):
         assert robot.choose(
             view, race.legal_moves(state, 0), Rng(1)
         ) in race.legal_moves(state, 0)
+
+
+def test_finishing_automatically_plays_the_rules_random_robot():
+    # Race rules, Decided game: the system "plays a random card for that
+    # seat each turn"; a stand-in after a timeout plays at medium (issue 26).
+    from games.rules.registry import GAMES
+
+    assert GAMES["race"].autoplay_robot is ROBOTS["easy"]
+    assert GAMES["race"].default_robot is ROBOTS["medium"]
