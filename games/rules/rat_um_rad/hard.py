@@ -42,15 +42,15 @@ from .engine import RULES
 from .maps import MAPS, Map
 from .route import choose_route
 from .route.choices import builds_by_road, choose_payment, choose_pick, wanted
-from .route.plan import Board, board_from_view, plan_routes
+from .route.plan import Board, board_from_view, shortest
 from .scoring import results
 from .state import PHASE_OVER, DrawDestinations, Keep, Move, State
 
 # Tuned in robot-against-robot games (bench/robots.py's duel); see the
 # rules page and issue 26's note for the figures.
-BUDGET = 1200
-CANDIDATES = 4
-HORIZON = 60
+BUDGET = 200
+CANDIDATES = 3
+HORIZON = 16
 # A candidate must beat the route robot's own move by this many points of
 # margin on average: the search's noise should not overrule a sound plan.
 KEEP_ROUTE = 0.5
@@ -67,7 +67,8 @@ def _value(state: State, seat: int, game_map: Map) -> float:
 
     Once over it is the final total. Mid-game an uncompleted card counts
     against (as at the end) unless the planner joins it within the wheels
-    left; then it counts `REACHABLE` times its points instead.
+    left (the cheapest path alone fits); then it counts `REACHABLE` times
+    its points instead.
     """
     row = results(state, game_map)[seat]
     total = float(row["total"])
@@ -81,9 +82,14 @@ def _value(state: State, seat: int, game_map: Map) -> float:
         hand=Counter(state.hands[seat]),
         wheels=state.wheels[seat],
     )
-    failed = [game_map.destinations[d["id"]] for d in row["failed"]]
-    plan = plan_routes(board, failed)
-    return total + (1 + REACHABLE) * sum(d.points for d in plan.targets)
+    reachable = 0
+    for card in row["failed"]:
+        # One path per card, not a joint plan: the search spends its time
+        # on rollouts, and a card that fits alone is likely joined.
+        found = shortest(board, card["a"], card["b"])
+        if found is not None and sum(r.length for r in found[1]) <= board.wheels:
+            reachable += card["points"]
+    return total + (1 + REACHABLE) * reachable
 
 
 def _margin(state: State, seat: int) -> float:
