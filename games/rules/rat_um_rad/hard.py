@@ -7,26 +7,28 @@ Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): it draws worlds
 consistent with its seat's view (`RULES.sample_state`: the other hands,
 destination cards and deck order), plays each candidate move in each world
 and then the rest of the game with the route robot (the medium level) on
-every seat, the engine's own `RULES.apply` as forward model, and keeps the
-candidate whose final margin (its total minus the best other total) is
-highest on average. Every candidate meets the same worlds (common random
+every seat for `horizon` plies, the engine's own `RULES.apply` as forward
+model, and keeps the candidate whose margin (its value minus the best other
+seat's value, `_value`) is highest on average: a bounded-depth rollout with
+an evaluation, as full rollouts cost too much for issue 26's decision time. Every candidate meets the same worlds (common random
 numbers), so a difference comes from the move, not from the draw.
 
 A flat search, not a tree: the route robot is deterministic, so once the
 hidden cards are fixed a rollout is a single line, and its moves are good
 enough to judge a plan by. What is searched:
 
-- keeping destination cards (setup and after a draw): every legal keep;
-- the action of a turn: the route robot's move, its best take, drawing
-  destination cards and the builds it would pay (planned roads first,
-  then the longest), up to `candidates` moves;
-- the second pick of a take is the route robot's (a card more or less
-  rarely changes a plan, and it halves the decisions to search).
+- the action of a turn: the route robot's move, its best take and the
+  builds it would pay (planned roads first, then the longest), up to
+  `limit` moves;
+- not searched, the route robot's move: keeping destination cards,
+  drawing them, and the second pick of a take. A rollout of a few turns
+  cannot tell whether a new card will be joined by the end, and scoring
+  each card by its own path favoured hoarding cards (it lost to the
+  random robot); a card more or less rarely changes a plan.
 
 The budget is a number of simulated moves (plies) per decision, not wall
-time, so the same rng gives the same move on every machine; a rollout
-stops after `horizon` plies and is scored as if the game ended there
-(uncompleted cards count against, as at the end).
+time, so the same rng gives the same move on every machine (at least one
+world is played whatever the budget).
 """
 
 from __future__ import annotations
@@ -46,8 +48,8 @@ from .route.plan import Board, board_from_view, shortest
 from .scoring import results
 from .state import PHASE_OVER, DrawDestinations, Keep, Move, State
 
-# Tuned in robot-against-robot games (bench/robots.py's duel); see the
-# rules page and issue 26's note for the figures.
+# Chosen for issue 26's decision time (median 200 ms on one core): about
+# 0.6 ms a simulated move, the route robot's own choice costing most.
 BUDGET = 200
 CANDIDATES = 3
 HORIZON = 16
@@ -124,14 +126,14 @@ _NO_RNG = Rng(0)  # the route robot draws nothing
 def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
     """Return the moves worth searching, the route robot's first (no duplicates).
 
-    `[]` when the decision is not searched (the second pick of a take).
+    `[]` when the decision is not searched: a keep or the second pick of
+    a take; only the route robot's move when it draws destination cards.
     """
-    keeps = [move for move in legal if isinstance(move, Keep)]
-    first = choose_route(view, legal, _NO_RNG)
-    if keeps:
-        return [first, *(move for move in keeps if move != first)]
-    if view["picks"]:
+    if view["picks"] or any(isinstance(move, Keep) for move in legal):
         return []
+    first = choose_route(view, legal, _NO_RNG)
+    if first == DrawDestinations():
+        return [first]
     game_map = MAPS[view["map"]]
     board = board_from_view(view, game_map)
     roads = wanted(board, view)
@@ -139,8 +141,6 @@ def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
     take = choose_pick(board, roads, legal, first=True)
     if take is not None:
         found.append(take)
-    if DrawDestinations() in legal:
-        found.append(DrawDestinations())
     planned = {road.id for road in roads}
     by_road = builds_by_road(legal)
     order = sorted(

@@ -17,14 +17,13 @@ from games.rules.rat_um_rad.route import choose_route
 from games.rules.rat_um_rad.state import (
     Build,
     FinalRound,
-    Keep,
     Pass,
     State,
     TakeDeck,
 )
 from games.rules.rng import Rng
 
-from .conftest import BASEL, make_state
+from .conftest import make_state
 
 SMALL = make_hard(budget=40, limit=3, horizon=10)
 
@@ -62,13 +61,25 @@ def test_it_returns_a_legal_move_the_same_for_the_same_rng(seats: int) -> None:
         assert RULES.view(state, seat) == view  # the view is left alone
 
 
-def test_the_setup_keep_is_searched_among_every_legal_keep() -> None:
+def test_keeps_second_picks_and_draws_are_the_route_robots() -> None:
     state = RULES.new_state(seats=3, options={}, seed=4)
     view = RULES.view(state, 0)
     legal = RULES.legal_moves(state, 0)
+    assert candidates(view, legal, 3) == []
+    assert SMALL(view, legal, Rng(1)) == choose_route(view, legal, Rng(1))
+
+
+def test_the_action_candidates_start_with_the_route_robots_move() -> None:
+    state = make_state(
+        hands={0: ["yellow", "white", "white", "black"]},
+        destinations={0: [BAHNHOF_JUS]},
+    )
+    view = RULES.view(state, 0)
+    legal = RULES.legal_moves(state, 0)
     found = candidates(view, legal, 3)
-    assert sorted(found, key=str) == sorted(legal, key=str)  # keeps are not capped
-    assert SMALL(view, legal, Rng(1)) in legal
+    assert found[0] == choose_route(view, legal, Rng(0))
+    assert len(found) == len(set(found)) == 3  # noqa: PLR2004
+    assert all(move in legal for move in found)
 
 
 def test_in_the_final_round_it_completes_its_destination() -> None:
@@ -84,25 +95,6 @@ def test_in_the_final_round_it_completes_its_destination() -> None:
     assert TakeDeck() in legal
     move = SMALL(RULES.view(state, 0), legal, Rng(2))
     assert move == Build(road=WIRTSCHAFT_JUS, colour="yellow", jokers=0)
-
-
-def test_at_the_end_it_keeps_only_the_offered_card_its_roads_join() -> None:
-    """Rat um Rad seed, Ende des Spiels: a kept card not joined loses its
-    points; on the last action, of three offered cards it keeps only the
-    one its roads (Bahnhof - Wirtschaft - Jus) already join."""
-    offer = ("FromBahnhofToJus", "FromBibliothekToChemie", "FromDMIToPsychologie")
-    state = make_state(
-        hands={0: ["red"]},
-        built=[(BAHNHOF_WIRTSCHAFT_2, 0), (WIRTSCHAFT_JUS, 0)],
-        wheels=(2, 30),
-        final=FinalRound(trigger=1, reason="wheels", left=(0,)),
-        offers=(offer, ()),
-        short_deck=[c for c in BASEL.short if c not in offer],
-    )
-    legal = RULES.legal_moves(state, 0)
-    assert len(legal) == 7  # noqa: PLR2004
-    move = SMALL(RULES.view(state, 0), legal, Rng(3))
-    assert move == Keep(cards=(BAHNHOF_JUS,))
 
 
 def test_it_never_reads_what_its_seat_cannot_see() -> None:
