@@ -158,12 +158,16 @@ def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
 
 
 def make_hard(
-    budget: int = BUDGET, limit: int = CANDIDATES, horizon: int = HORIZON
+    budget: int = BUDGET,
+    limit: int = CANDIDATES,
+    horizon: int = HORIZON,
+    keep_route: float = KEEP_ROUTE,
 ) -> Chooser:
     """Return a hard chooser simulating about `budget` plies per searched decision.
 
     `limit` caps the candidate moves of a turn's action; `horizon` caps a
-    rollout's plies. The chooser is a Robot's `choose(view, legal, rng)`:
+    rollout's plies; `keep_route` is the average margin another candidate
+    must gain over the route robot's move. The chooser is a Robot's `choose(view, legal, rng)`:
     it reads only the view, returns one of `legal` (ValueError if empty)
     and, for the same arguments, always the same move.
     """
@@ -192,7 +196,7 @@ def make_hard(
                 totals[i] += value
                 spent += plies + 1
             worlds += 1
-        totals[0] += KEEP_ROUTE * worlds
+        totals[0] += keep_route * worlds
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         return moves[best]
 
