@@ -50,12 +50,12 @@ from .state import PHASE_OVER, DrawDestinations, Keep, Move, State
 
 # Chosen for issue 26's decision time (median 200 ms on one core): about
 # 0.6 ms a simulated move, the route robot's own choice costing most.
-BUDGET = 400
+BUDGET = 300
 CANDIDATES = 3
-HORIZON = 30
+HORIZON = 16
 # A candidate must beat the route robot's own move by this many points of
 # margin on average: the search's noise should not overrule a sound plan.
-KEEP_ROUTE = 2.0
+KEEP_ROUTE = 3.0
 # At the horizon, the share of its points an uncompleted but joinable card
 # is worth (an unjoinable one counts against, as at the end).
 REACHABLE = 0.5
