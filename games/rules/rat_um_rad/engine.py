@@ -61,7 +61,7 @@ from games.rules.base import (
 from games.rules.rng import Rng
 from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 
-from . import actions, flow, scoring, seat_view, secrets
+from . import actions, flow, sample, scoring, seat_view, secrets
 from . import texts as t
 from .cards import DECK, HAND_SIZE, PLAYER_COLOURS, POINTS, WHEELS, Cards, sort_hand
 from .maps import DEFAULT_MAP, MAPS, Map
@@ -214,6 +214,10 @@ class RatUmRadRules(Rules[State, Move]):
     def secrets_scramble(self, state: State, seat: int | None, rng: Scrambler) -> State:
         """Return `state` with what `seat` may not know redrawn (secrets.py)."""
         return secrets.secrets_scramble(state, seat, rng)
+
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> State:
+        """Return a state consistent with `seat`'s `view`, the hidden drawn with `rng` (sample.py)."""
+        return sample.sample_state(view, seat, self._map(view.get("map", "")), rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         """Return what `seat` may know as JSON (shape in the module docstring)."""

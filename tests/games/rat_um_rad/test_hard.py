@@ -1,0 +1,123 @@
+"""Rat um Rad hard robot: determinized flat Monte Carlo over the route robot (issue 26).
+
+Small budgets (`make_hard`) keep these fast; the production budget is
+measured with bench/robots.py's duel.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from games.rules.rat_um_rad import RULES
+from games.rules.rat_um_rad.hard import candidates, choose_hard, make_hard
+from games.rules.rat_um_rad.route import choose_route
+from games.rules.rat_um_rad.state import (
+    Build,
+    FinalRound,
+    Pass,
+    State,
+    TakeDeck,
+)
+from games.rules.rng import Rng
+
+from .conftest import make_state
+
+SMALL = make_hard(budget=40, limit=3, horizon=10)
+
+BAHNHOF_JUS = "FromBahnhofToJus"
+WIRTSCHAFT_JUS = "Wirtschaft-to-Jus"
+BAHNHOF_WIRTSCHAFT_2 = "Bahnhof-to-Wirtschaft-2"
+
+
+def _states(seats: int, seed: int) -> list[State]:
+    """Return the states of one seeded route-robot game."""
+    state = RULES.new_state(
+        seats=seats, options=RULES.validate_options({}, seats), seed=seed
+    )
+    states = [state]
+    while to_move := RULES.to_move(state):
+        seat = min(to_move)
+        move = choose_route(
+            RULES.view(state, seat), RULES.legal_moves(state, seat), Rng(0)
+        )
+        state, _ = RULES.apply(state, seat, move)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_it_returns_a_legal_move_the_same_for_the_same_rng(seats: int) -> None:
+    states = _states(seats, 3)
+    for step, state in enumerate(states[:-1:9]):
+        seat = min(RULES.to_move(state))
+        view = RULES.view(state, seat)
+        legal = RULES.legal_moves(state, seat)
+        move = SMALL(view, legal, Rng(step))
+        assert move in legal
+        assert SMALL(view, legal, Rng(step)) == move
+        assert RULES.view(state, seat) == view  # the view is left alone
+
+
+def test_keeps_second_picks_and_draws_are_the_route_robots() -> None:
+    state = RULES.new_state(seats=3, options={}, seed=4)
+    view = RULES.view(state, 0)
+    legal = RULES.legal_moves(state, 0)
+    assert candidates(view, legal, 3) == []
+    assert SMALL(view, legal, Rng(1)) == choose_route(view, legal, Rng(1))
+
+
+def test_the_action_candidates_start_with_the_route_robots_move() -> None:
+    state = make_state(
+        hands={0: ["yellow", "white", "white", "black"]},
+        destinations={0: [BAHNHOF_JUS]},
+    )
+    view = RULES.view(state, 0)
+    legal = RULES.legal_moves(state, 0)
+    found = candidates(view, legal, 3)
+    assert found[0] == choose_route(view, legal, Rng(0))
+    assert len(found) == len(set(found)) == 3  # noqa: PLR2004
+    assert all(move in legal for move in found)
+
+
+def test_in_the_final_round_it_completes_its_destination() -> None:
+    """Rat um Rad seed, Ende des Spiels: one last action; completing the
+    destination wins its 3 points instead of losing them, so it builds."""
+    state = make_state(
+        hands={0: ["yellow", "black", "black", "black"]},
+        destinations={0: [BAHNHOF_JUS]},
+        built=[(BAHNHOF_WIRTSCHAFT_2, 0)],
+        final=FinalRound(trigger=1, reason="wheels", left=(0,)),
+    )
+    legal = RULES.legal_moves(state, 0)
+    assert TakeDeck() in legal
+    move = SMALL(RULES.view(state, 0), legal, Rng(2))
+    assert move == Build(road=WIRTSCHAFT_JUS, colour="yellow", jokers=0)
+
+
+def test_it_never_reads_what_its_seat_cannot_see() -> None:
+    states = _states(3, 5)
+    for step, state in enumerate(states[5:-1:15]):
+        seat = min(RULES.to_move(state))
+        scrambled = RULES.secrets_scramble(state, seat, random.Random(step))
+        assert scrambled != state
+        view = RULES.view(state, seat)
+        assert RULES.view(scrambled, seat) == view
+        legal = RULES.legal_moves(state, seat)
+        assert SMALL(view, legal, Rng(step)) == SMALL(
+            RULES.view(scrambled, seat), RULES.legal_moves(scrambled, seat), Rng(step)
+        )
+
+
+def test_one_legal_move_returns_at_once() -> None:
+    started = time.perf_counter()
+    # No view at all: the one move is returned before anything is read.
+    assert choose_hard({}, [Pass()], Rng(1)) == Pass()
+    assert time.perf_counter() - started < 0.05  # noqa: PLR2004
+
+
+def test_no_legal_move_is_refused() -> None:
+    with pytest.raises(ValueError, match="no legal move"):
+        choose_hard({}, [], Rng(1))
