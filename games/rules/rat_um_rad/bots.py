@@ -3,7 +3,8 @@
 Three levels (issue 26), named the same in every game: "easy" chooses
 uniformly among the legal moves; "medium" (the default) plans paths for its
 destination cards and gathers the cards they need (the route package);
-"hard" searches.
+"hard" (hard.py) plays the route robot's candidate actions a few moves on
+in samples of the hidden hands and destination cards and keeps the best.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from games.rules.base import JSON, Robot, gettext_noop
 from games.rules.rng import Rng
 
+from .hard import choose_hard
 from .route import choose_route
 from .state import Move
 
@@ -24,4 +26,5 @@ def choose_random(view: JSON, legal: list[Move], rng: Rng) -> Move:
 ROBOTS: dict[str, Robot[Move]] = {
     "easy": Robot("easy", gettext_noop("easy"), choose_random),
     "medium": Robot("medium", gettext_noop("medium"), choose_route),
+    "hard": Robot("hard", gettext_noop("hard"), choose_hard, searching=True),
 }
