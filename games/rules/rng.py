@@ -167,3 +167,15 @@ class Rng(Record, frozen=True):
         if not items:
             raise ValueError("choice() needs at least one item")
         return self._stream().choice(items), self._next()
+
+
+def search_random(seed: int) -> random.Random:
+    """Return a fast seeded generator for a searching robot's many draws.
+
+    A hard robot (issue 26) draws thousands of numbers per decision (sampled
+    worlds, rollouts), which `Rng`'s per-draw seeding makes slow; it seeds
+    this one from one draw of its own `Rng`, so the same decision is the
+    same on every machine. Randomness stays in this module
+    (tests/rules/test_purity.py): engines import this, not `random`.
+    """
+    return random.Random(seed)

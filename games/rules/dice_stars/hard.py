@@ -31,12 +31,11 @@ same view and `rng` give the same move on every machine.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.rules.base import JSON
-from games.rules.rng import Rng
+from games.rules.rng import Rng, search_random
 from games.rules.structs import replace
 
 from . import flow
@@ -234,7 +233,7 @@ class _Search:
         self.samples = samples
         self.weights = weights
         self.cache: dict[tuple[Sheet, int], float] = {}
-        fast = random.Random(seed)
+        fast = search_random(seed)
         # Common random numbers: the k-th sampled future is the same for
         # every draw count and every rebag choice.
         self.futures = [Rng(seed=fast.randrange(_SEED_BOUND)) for _ in range(samples)]

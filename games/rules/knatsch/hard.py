@@ -45,18 +45,17 @@ strong robot's), p99 0.3-0.35 s, max 0.55 s at 2 and 4 seats; 6 seats p99
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from games.rules.base import JSON
-from games.rules.rng import Rng
+from games.rules.rng import Rng, search_random
 
 from .cards import KING_COMBINATION
 from .engine import RULES
 from .sample import sample_state
 from .state import PHASE_OVER, Move, Pass, PutUnder, State
 from .strong import chance, choose_strong
-from .strong.aims import _Board, _target_values
+from .strong.aims import target_values
 from .strong.throws import player_means
 from .strong.worth import WIN, potential, special_worth
 
@@ -100,7 +99,7 @@ def _candidates(view: JSON, legal: list[Move], width: int) -> tuple[list[Move], 
     base = choose_strong(view, legal, Rng(0))
     if view["phase"] != "target":
         return list(legal), base
-    scored = _target_values(_Board(view), legal)
+    scored = target_values(view, legal)
     scored.sort(key=lambda item: -item[0])
     keep = {move for _, move in scored[:width]}
     keep.add(base)
@@ -152,7 +151,7 @@ def make_hard(
             return moves[0]
         seat: int = view["seat"]
         seed, _ = rng.randint(0, 2**62)
-        fast = random.Random(seed)
+        fast = search_random(seed)
         totals = [0.0] * len(moves)
         budget = [nodes]
         runs = 0

@@ -33,12 +33,11 @@ world is played whatever the budget).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
 
 from games.rules.base import JSON
-from games.rules.rng import Rng
+from games.rules.rng import Rng, search_random
 
 from .engine import RULES
 from .maps import MAPS, Map
@@ -193,7 +192,7 @@ def make_hard(
         if len(moves) < 2:  # noqa: PLR2004
             return moves[0] if moves else choose_route(view, legal, rng)
         seed, _ = rng.randint(0, 2**62)
-        fast = random.Random(seed)
+        fast = search_random(seed)
         totals = [0.0] * len(moves)
         spent = 0
         worlds = 0

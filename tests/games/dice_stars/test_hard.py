@@ -131,9 +131,9 @@ def test_the_rules_page_says_how_each_level_plays():
     pages = Path(__file__).resolve().parents[3] / "templates/games/dice-stars"
     english = (pages / "rules_en.html").read_text()
     german = (pages / "rules_de.html").read_text()
-    for level in ("Easy, ", "Medium, ", "Hard looks ahead over its whole turn"):
+    for level in ("<li>Easy picks", "<li>Medium picks", "<li>Hard looks ahead"):
         assert level in english
-    for level in ("Leicht: ", "Mittel: ", "Schwer: Dieser Roboter plant"):
+    for level in ("<li>Leicht wählt", "<li>Mittel wählt", "<li>Schwer plant"):
         assert level in german
 
 

@@ -228,6 +228,16 @@ def _find(view: JSON, card_id: str) -> tuple[int, JSON | None]:
     return -1, None
 
 
+def target_values(view: JSON, legal: list[Move]) -> list[tuple[float, Move]]:
+    """Return (worth, move) for every target among `legal`, as the strong robot rates them.
+
+    `view` is the deciding seat's view; the worth is the strong robot's own
+    (higher is better). The hard robot (knatsch/hard.py) searches the best
+    rated of these.
+    """
+    return _target_values(_Board(view), legal)
+
+
 def _target_values(board: _Board, legal: list[Move]) -> list[tuple[float, Move]]:
     """Return (worth, move) for every target among `legal`."""
     view = board.view
