@@ -185,3 +185,19 @@ def test_a_finished_match_is_left_alone(started_match, alice, bob):
         )
         is None
     )
+
+
+def test_a_robot_move_costs_a_bounded_number_of_queries(
+    started_match, django_assert_max_num_queries
+):
+    # The hot path of every robot turn: 2 unlocked reads to decide (match,
+    # seats), then the locked write (match, seats, the move, the seats to
+    # move, the clocks; a savepoint pair in tests). 10 before issue 26's
+    # decide-before-locking; the 2 reads keep the lock short.
+    toy_position(started_match, current=2)
+
+    with django_assert_max_num_queries(12):
+        services.robot_move_play(match_id=started_match.id, expected_version=0)
+
+    started_match.refresh_from_db()
+    assert started_match.version == 1
