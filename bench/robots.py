@@ -20,6 +20,7 @@ in turn):
 Game n uses seed n, so runs are reproducible. Run: `make bench` (20 games per pairing) or
 `python bench/robots.py [games per pairing] [slug]` (default 100; the issue
 asks for 1,000 where time allows: about an hour per game on two cores).
+`BENCH_WORKERS=n` caps the processes (default: one per core).
 Pure Python, no Django.
 """
 
@@ -162,7 +163,8 @@ def main() -> None:
         f"   {'hard (95% interval)':<24}{'medium before':<24}{'met':>4}"
     )
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+    workers = int(os.environ.get("BENCH_WORKERS", 0)) or os.cpu_count() or 1
+    with ProcessPoolExecutor(max_workers=workers) as pool:
         for slug in slugs:
             for row in pairings(slug):
                 share, n, hard_times = run(
@@ -197,7 +199,7 @@ def main() -> None:
             f"{statistics.median(ordered) * 1000:>11.1f}"
             f"{percentile(ordered, 99) * 1000:>9.1f}{ordered[-1] * 1000:>9.1f}"
         )
-    print(f"\n{time.perf_counter() - started:.0f} s on {os.cpu_count()} cores")
+    print(f"\n{time.perf_counter() - started:.0f} s, {workers} processes")
 
 
 if __name__ == "__main__":
