@@ -170,7 +170,9 @@ def vacation_endings_notify() -> int:
     """Tell every person whose vacation ends within a day that it ends tomorrow.
 
     One indexed query over `User.vacation_until`; a vacation is told once
-    (a notice since it started is looked for). Returns the number told.
+    (a notice since it started is looked for with the person's row locked,
+    so sweeps running at once on several nodes tell it once). Returns the
+    number told.
     """
     now = timezone.now()
     count = 0
@@ -178,22 +180,27 @@ def vacation_endings_notify() -> int:
         vacation_until__isnull=False,
         vacation_until__gt=now,
         vacation_until__lte=now + VACATION_NOTICE_BEFORE,
-    )
-    for user in ending:
-        told = Notification.objects.filter(
-            user=user,
-            kind=Kind.VACATION_ENDING,
-            created_at__gte=user.vacation_started_at or now,
-        ).exists()
-        if told:
-            continue
+    ).values_list("id", flat=True)
+    for user_id in list(ending):
         with transaction.atomic():
+            user = User.objects.select_for_update().filter(id=user_id).first()
+            if (
+                user is None
+                or user.vacation_until is None
+                or user.vacation_until > now + VACATION_NOTICE_BEFORE
+            ):
+                continue  # ended, moved or deleted since the query
+            told = Notification.objects.filter(
+                user=user,
+                kind=Kind.VACATION_ENDING,
+                created_at__gte=user.vacation_started_at or now,
+            ).exists()
+            if told:
+                continue
             notify(
                 [user],
                 Kind.VACATION_ENDING,
-                params={"until": user.vacation_until.isoformat()}
-                if user.vacation_until
-                else {},
+                params={"until": user.vacation_until.isoformat()},
             )
         count += 1
     return count
