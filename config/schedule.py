@@ -51,10 +51,12 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": 300.0,
     },
     # Robots whose task was lost (a worker died mid-task, a broker restart)
-    # would stall a match for good; a sweep every minute re-enqueues them.
+    # would stall a match for good; the sweep re-enqueues those that waited
+    # ROBOT_RESUME_AFTER (30 s), so a robot turn lost with its node is
+    # played by another node's worker within a minute.
     "robot-turns-resume": {
         "task": "games.tasks.resume_robot_turns",
-        "schedule": 60.0,
+        "schedule": 30.0,
     },
     # Old notices go after NOTIFICATION_RETENTION_DAYS days: a retention
     # counted in days needs no finer grain than once a day, and one delete

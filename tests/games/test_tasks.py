@@ -110,6 +110,9 @@ def test_resume_robot_turns_finds_nothing_when_only_people_are_to_move(
 def test_the_beat_schedule_runs_resume_robot_turns(settings):
     entry = settings.CELERY_BEAT_SCHEDULE["robot-turns-resume"]
     assert entry["task"] == tasks.resume_robot_turns.name
+    # A robot turn lost with its worker is played within a minute (issue 27):
+    # it waits ROBOT_RESUME_AFTER, then the next sweep hands it out again.
+    assert ROBOT_RESUME_AFTER.total_seconds() + entry["schedule"] <= 60
 
 
 def test_resume_robot_turns_leaves_a_paused_match_alone(
