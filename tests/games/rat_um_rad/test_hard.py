@@ -28,7 +28,7 @@ from games.rules.rng import Rng
 
 from .conftest import make_state
 
-SMALL = make_hard(budget=40, limit=3, horizon=10)
+SMALL = make_hard(budget=40, limit=3, horizon=10, end_budget=60)
 
 BAHNHOF_JUS = "FromBahnhofToJus"
 WIRTSCHAFT_JUS = "Wirtschaft-to-Jus"
