@@ -6,20 +6,28 @@ determinized search (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): it draws worlds
 consistent with its seat's view (`RULES.sample_state`: the other hands,
 destination cards and deck order), plays each candidate move in each world
-and then the rest of the game with the route robot (the medium level) on
-every seat for `horizon` plies, the engine's own `RULES.apply` as forward
-model, and keeps the candidate whose margin (its value minus the best other
-seat's value, `_value`) is highest on average: a bounded-depth rollout with
-an evaluation, as full rollouts cost too much for issue 26's decision time. Every candidate meets the same worlds (common random
-numbers), so a difference comes from the move, not from the draw.
+and then the game on with a rollout policy on every seat, the engine's own
+`RULES.apply` as forward model, and keeps the candidate whose margin (its
+value minus the best other seat's value, `_value`) is highest on average.
+Every candidate meets the same worlds (common random numbers), so a
+difference comes from the move, not from the draw.
 
-A flat search, not a tree: the route robot is deterministic, so once the
-hidden cards are fixed a rollout is a single line, and its moves are good
-enough to judge a plan by. What is searched:
+The rollout policy is the sketch (sketch.py): the route robot's action
+rules with each seat's plan kept from move to move, about half the route
+robot's cost a move, so about twice the worlds fit in the budget. Mid-game
+a rollout stops after `horizon` plies and is scored by the evaluation;
+once a seat is near its last wheels (the game ends when a seat has 2 or
+fewer, Rat um Rad seed, Ende des Spiels) or the final round runs, rollouts
+play to the end, where the totals are exact, over more candidates and with
+a smaller margin for leaving the route robot's move: whom the end finds
+with wheels and cards unspent decides most games between route robots.
+
+A flat search, not a tree: the policy is deterministic, so once the
+hidden cards are fixed a rollout is a single line. What is searched:
 
 - the action of a turn: the route robot's move, its best take and the
   builds it would pay (planned roads first, then the longest), up to
-  `limit` moves;
+  `limit` moves (`end_limit` at the end);
 - not searched, the route robot's move: keeping destination cards,
   drawing them, and the second pick of a take. A rollout of a few turns
   cannot tell whether a new card will be joined by the end, and scoring
@@ -29,6 +37,19 @@ enough to judge a plan by. What is searched:
 The budget is a number of simulated moves (plies) per decision, not wall
 time, so the same rng gives the same move on every machine (at least one
 world is played whatever the budget).
+
+Measured (bench/robots.py's duel, seeds 0-39, seats swapped, 2 seats
+unless said, a loaded machine): against the route robot 21.5 of 40 first
+places, 54% (Wilson 95% 39-68%); on the same seeds the former hard robot
+(route-robot rollouts, 300 plies, no end search) won 16 (40%, 26-55%) and
+the route robot itself 19; of the 10 seeds where the two hard robots
+differ the new one wins 8. With 3 route robots (4 seats) 12 of 40, 30%
+(18-45%; former: 7 of 40). Against the random robot 20 of 20 on seeds
+0-19 (84-100%). CPU per decision: 2 seats median 170 ms, p99 482 ms, max
+599 ms (the former robot in the same run: 178/439/563 ms); against the
+random robot median 173 ms, p99 820 ms, max 1.28 s (its long games make the
+end's full rollouts long); 4 seats median 193 ms, p99 408 ms, max 507 ms;
+5 seats (6 games) median 2 ms, p99 446 ms.
 """
 
 from __future__ import annotations
@@ -45,25 +66,25 @@ from .route import choose_route
 from .route.choices import builds_by_road, choose_payment, choose_pick, wanted
 from .route.plan import Board, board_from_view, shortest
 from .scoring import results
+from .sketch import Sketch
 from .state import PHASE_OVER, DrawDestinations, Keep, Move, State
 
 # Chosen for issue 26's decision time (median 200 ms on one core): about
-# 0.6 ms a simulated move, the route robot's own choice costing most.
-# Measured (2 seats, seats swapped, against the route robot on seeds 0-24,
-# a loaded machine): 300/3/16 with 3 points won 36% (9 of 25; the route
-# robot itself wins 10 of the same 25 seatings); 400/3/30 with 2 points
-# 11 of 34 (route 16 of 34); 200/3/16 with 0.5 points 4.5 of 15 (route 5).
-# At 300/3/16/3: against the random robot 26 of 26 (Wilson 87-100%); with
-# 3 route robots (4 seats) 7 of 40 (route alone: 7 of 40 on those seats),
-# with 4 (5 seats) 5 of 40 (route alone: 4). CPU per decision, 2 seats:
-# median 111-152 ms, p99 350-650 ms; 5 seats: median 1 ms, p99 367 ms.
-# No setting within the time beat the route robot: see issue 26's note.
-BUDGET = 300
+# 0.3 ms a simulated move with the sketch policy (sketch.py), against
+# 0.6-0.8 ms with the route robot itself. Measured: see "Measured" above.
+BUDGET = 420
 CANDIDATES = 3
 HORIZON = 16
 # A candidate must beat the route robot's own move by this many points of
 # margin on average: the search's noise should not overrule a sound plan.
 KEEP_ROUTE = 3.0
+# The end: once a seat has this many wheels or fewer (or the final round
+# runs), rollouts play to the end of the game, with this budget, this many
+# candidates and this margin (the end's totals are exact, not estimates).
+END_WHEELS = 8
+END_BUDGET = 600
+END_CANDIDATES = 5
+END_KEEP = 1.0
 # At the horizon, the share of its points an uncompleted but joinable card
 # is worth (an unjoinable one counts against, as at the end).
 REACHABLE = 0.5
@@ -110,19 +131,27 @@ def _margin(state: State, seat: int) -> float:
     return mine - max(values)
 
 
-def rollout(state: State, seat: int, horizon: int) -> tuple[float, int]:
+def rollout(
+    state: State, seat: int, horizon: int | None, fast: bool = False
+) -> tuple[float, int]:
     """Play the route robot on every seat for at most `horizon` plies.
 
-    Return (the margin of `seat` at the end or the horizon, plies played).
+    `horizon` None plays to the end of the game. Return (the margin of
+    `seat` at the end or the horizon, plies played).
     """
     plies = 0
-    while plies < horizon:
+    sketch = Sketch() if fast else None
+    while horizon is None or plies < horizon:
         to_move = RULES.to_move(state)
         if not to_move:
             break
         mover = min(to_move)
         legal = RULES.legal_moves(state, mover)
-        move = choose_route(RULES.view(state, mover), legal, _NO_RNG)
+        view = RULES.view(state, mover)
+        if sketch is None:
+            move = choose_route(view, legal, _NO_RNG)
+        else:
+            move = sketch.choose(view, legal)
         state, _ = RULES.apply(state, mover, move)
         plies += 1
     return _margin(state, seat), plies
@@ -170,12 +199,20 @@ def make_hard(
     limit: int = CANDIDATES,
     horizon: int = HORIZON,
     keep_route: float = KEEP_ROUTE,
+    end_wheels: int = END_WHEELS,
+    end_budget: int = END_BUDGET,
+    end_limit: int = END_CANDIDATES,
+    end_keep: float = END_KEEP,
+    fast: bool = True,
 ) -> Chooser:
     """Return a hard chooser simulating about `budget` plies per searched decision.
 
     `limit` caps the candidate moves of a turn's action; `horizon` caps a
     rollout's plies; `keep_route` is the average margin another candidate
-    must gain over the route robot's move. The chooser is a Robot's `choose(view, legal, rng)`:
+    must gain over the route robot's move. Once a seat has `end_wheels`
+    wheels or fewer, or the final round runs, `end_budget`, `end_limit`
+    and `end_keep` replace them and rollouts play to the end. `fast`
+    rollouts play the sketch policy (sketch.py), else the route robot. The chooser is a Robot's `choose(view, legal, rng)`:
     it reads only the view, returns one of `legal` (ValueError if empty)
     and, for the same arguments, always the same move.
     """
@@ -188,23 +225,29 @@ def make_hard(
         seat = view.get("seat")
         if seat is None or view.get("map") not in MAPS or view.get("hand") is None:
             return choose_route(view, legal, rng)
-        moves = candidates(view, legal, limit)
+        fewest = min(int(p["wheels"]) for p in view["players"])
+        ending = fewest <= end_wheels or view.get("final_round") is not None
+        plies_cap: int | None = horizon
+        spend, keep = budget, keep_route
+        if ending:
+            plies_cap, spend, keep = None, end_budget, end_keep
+        moves = candidates(view, legal, end_limit if ending else limit)
         if len(moves) < 2:  # noqa: PLR2004
             return moves[0] if moves else choose_route(view, legal, rng)
         seed, _ = rng.randint(0, 2**62)
-        fast = search_random(seed)
+        draws = search_random(seed)
         totals = [0.0] * len(moves)
         spent = 0
         worlds = 0
-        while worlds == 0 or spent < budget:
-            world = RULES.sample_state(view, seat, Rng(fast.getrandbits(62)))
+        while worlds == 0 or spent < spend:
+            world = RULES.sample_state(view, seat, Rng(draws.getrandbits(62)))
             for i, move in enumerate(moves):
                 state, _ = RULES.apply(world, seat, move)
-                value, plies = rollout(state, seat, horizon)
+                value, plies = rollout(state, seat, plies_cap, fast)
                 totals[i] += value
                 spent += plies + 1
             worlds += 1
-        totals[0] += keep_route * worlds
+        totals[0] += keep * worlds
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         return moves[best]
 

@@ -12,8 +12,11 @@ import time
 import pytest
 
 from games.rules.rat_um_rad import RULES
-from games.rules.rat_um_rad.hard import candidates, choose_hard, make_hard
+from games.rules.rat_um_rad.hard import candidates, choose_hard, make_hard, rollout
+from games.rules.rat_um_rad.maps import MAPS
 from games.rules.rat_um_rad.route import choose_route
+from games.rules.rat_um_rad.route.plan import board_from_view
+from games.rules.rat_um_rad.sketch import Sketch
 from games.rules.rat_um_rad.state import (
     Build,
     FinalRound,
@@ -25,7 +28,7 @@ from games.rules.rng import Rng
 
 from .conftest import make_state
 
-SMALL = make_hard(budget=40, limit=3, horizon=10)
+SMALL = make_hard(budget=40, limit=3, horizon=10, end_budget=60)
 
 BAHNHOF_JUS = "FromBahnhofToJus"
 WIRTSCHAFT_JUS = "Wirtschaft-to-Jus"
@@ -121,3 +124,42 @@ def test_one_legal_move_returns_at_once() -> None:
 def test_no_legal_move_is_refused() -> None:
     with pytest.raises(ValueError, match="no legal move"):
         choose_hard({}, [], Rng(1))
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_sketch_policy_plays_legal_moves_to_the_end(seats: int) -> None:
+    state = _states(seats, 7)[seats * 2 + 2]
+    sketch = Sketch()
+    plies = 0
+    while to_move := RULES.to_move(state):
+        seat = min(to_move)
+        legal = RULES.legal_moves(state, seat)
+        move = sketch.choose(RULES.view(state, seat), legal)
+        assert move in legal
+        state, _ = RULES.apply(state, seat, move)
+        plies += 1
+    assert state.phase == "over"
+    margin, played = rollout(_states(seats, 7)[seats * 2 + 2], 0, None, fast=True)
+    assert played == plies
+    assert isinstance(margin, float)
+
+
+def test_the_sketch_plans_again_when_a_planned_road_is_taken() -> None:
+    state = make_state(
+        hands={0: ["yellow", "white", "white", "black"]},
+        destinations={0: [BAHNHOF_JUS]},
+    )
+    sketch = Sketch()
+    view = RULES.view(state, 0)
+    board = board_from_view(view, MAPS[view["map"]])
+    first = sketch.plan(board, view)
+    assert first.roads
+    taken = first.roads[0]
+    blocked = make_state(
+        hands={0: ["yellow", "white", "white", "black"]},
+        destinations={0: [BAHNHOF_JUS]},
+        built=[(taken.id, 1)],
+    )
+    view = RULES.view(blocked, 0)
+    again = sketch.plan(board_from_view(view, MAPS[view["map"]]), view)
+    assert taken not in again.roads
