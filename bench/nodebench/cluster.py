@@ -12,22 +12,25 @@ players and process handling are bench/loadbench/stack.py's.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import shutil
 import signal
 import subprocess
 import tempfile
+import urllib.parse
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psycopg
 from loadbench.stack import (
     PYTHON,
     Player,
     Stack,
+    _alive,
     _daphne,
-    _database,
     _die_with_parent,
     _environment,
     _free_port,
@@ -43,6 +46,12 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 HAPROXY_CONFIG = ROOT / "deploy" / "haproxy.cfg"
 # The server lines of deploy/haproxy.cfg, in order.
 NODE_NAMES = ("a", "b")
+DATABASE_PREFIX = "spielpost_nodes_"
+# A migrated database kept between runs, named by a digest of what decides
+# its schema: the next run copies it (CREATE DATABASE ... TEMPLATE) in a
+# second instead of migrating for half a minute on a busy machine.
+TEMPLATE_PREFIX = "spielpost_nodes_template_"
+TEMPLATE_LOCK = 27_0027  # pg_advisory_lock key: one run migrates it at a time
 
 
 @dataclass
@@ -104,22 +113,28 @@ def cluster_run(
     previous = signal.signal(signal.SIGTERM, _interrupt)
     stack = Stack(http={}, ws_url="", origin="", pairs=[], processes={}, logs={})
     try:
-        with _database(postgres_url) as database_url, _redis_db(redis_url):
-            env = _environment(tree, tmp, database_url, redis_url, extra_env or {})
-            # collectstatic needs no database: it runs beside the migrations.
-            static = subprocess.Popen(
-                [PYTHON, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-                cwd=tree,
-                env=env,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-            )
-            try:
-                _run(tree, env, ["manage.py", "migrate", "--noinput", "-v", "0"])
-            finally:
-                output = static.communicate(timeout=300)[0]
-            if static.returncode != 0:
-                raise RuntimeError(f"collectstatic failed:\n{output.decode()}")
+        # The database URL is set once the copy exists; nothing before
+        # connects to the maintenance database it names meanwhile.
+        env = _environment(tree, tmp, postgres_url, redis_url, extra_env or {})
+        # collectstatic needs no database: it runs beside the migrations.
+        static = subprocess.Popen(
+            [PYTHON, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+            cwd=tree,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            template = _template(tree, postgres_url, env)
+        finally:
+            output = static.communicate(timeout=300)[0]
+        if static.returncode != 0:
+            raise RuntimeError(f"collectstatic failed:\n{output.decode()}")
+        with (
+            _database(postgres_url, template) as database_url,
+            _redis_db(redis_url),
+        ):
+            env["DATABASE_URL"] = database_url
             fixtures = _run(tree, env, ["-m", "loadbench.fixtures", str(pairs), "1"])
             stack.postmaster = _postmaster(database_url)
             stack.pairs = [
@@ -149,6 +164,10 @@ def cluster_run(
                 print(stack.log_tail())
                 raise
             finally:
+                # TERM them all at once, then wait for each (KILL if late).
+                for process in stack.processes.values():
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(process.pid, signal.SIGTERM)
                 for process in stack.processes.values():
                     _stop(process)
                 if logs is not None:
@@ -158,6 +177,66 @@ def cluster_run(
     finally:
         signal.signal(signal.SIGTERM, previous)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _template(tree: Path, postgres_url: str, env: dict[str, str]) -> str:
+    """Return the name of a migrated template database for `tree`.
+
+    Made (and older ones dropped) when no template matches the digest of
+    the tree's migrations and requirements; a lock keeps two runs from
+    making it at once.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(tree.glob("*/migrations/*.py")) + [tree / "requirements.txt"]:
+        digest.update(path.relative_to(tree).as_posix().encode())
+        digest.update(path.read_bytes())
+    name = TEMPLATE_PREFIX + digest.hexdigest()[:16]
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", [TEMPLATE_LOCK])
+        rows = conn.execute(
+            "SELECT datname FROM pg_database WHERE datname LIKE %s",
+            [TEMPLATE_PREFIX + "%"],
+        ).fetchall()
+        if (name,) in rows:
+            return name  # the lock ends with the connection
+        for (stale,) in rows:
+            conn.execute(f'DROP DATABASE IF EXISTS "{stale}" WITH (FORCE)')
+        building = name + "_building"
+        conn.execute(f'DROP DATABASE IF EXISTS "{building}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{building}"')
+        url = urllib.parse.urlsplit(postgres_url)._replace(path=f"/{building}")
+        _run(
+            tree,
+            {**env, "DATABASE_URL": url.geturl()},
+            ["manage.py", "migrate", "--noinput", "-v", "0"],
+        )
+        conn.execute(f'ALTER DATABASE "{building}" RENAME TO "{name}"')
+    return name
+
+
+@contextlib.contextmanager
+def _database(postgres_url: str, template: str) -> Iterator[str]:
+    """Yield the URL of a new copy of `template`; drop it afterwards.
+
+    Copies of earlier runs whose process is gone (killed, so their cleanup
+    never ran) are dropped first.
+    """
+    name = f"{DATABASE_PREFIX}{os.getpid()}"
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT datname FROM pg_database WHERE datname LIKE %s"
+            " AND datname NOT LIKE %s",
+            [DATABASE_PREFIX + "%", TEMPLATE_PREFIX + "%"],
+        ).fetchall()
+        for (stale,) in rows:
+            if stale == name or not _alive(stale.removeprefix(DATABASE_PREFIX)):
+                conn.execute(f'DROP DATABASE IF EXISTS "{stale}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    try:
+        yield urllib.parse.urlsplit(postgres_url)._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _node_start(
