@@ -135,7 +135,9 @@ def cluster_run(
             _redis_db(redis_url),
         ):
             env["DATABASE_URL"] = database_url
-            fixtures = _run(tree, env, ["-m", "loadbench.fixtures", str(pairs), "1"])
+            fixtures = _run(
+                tree, env, ["-m", "loadbench.fixtures", str(pairs), str(pairs)]
+            )
             stack.postmaster = _postmaster(database_url)
             stack.pairs = [
                 (Player(**a), Player(**b)) for a, b in json.loads(fixtures)["pairs"]
@@ -265,6 +267,7 @@ def _haproxy_start(stack: Stack, nodes: dict[str, Node], tmp: Path) -> str:
         "PATH": os.environ.get("PATH", "/usr/sbin:/usr/bin"),
         "SPIELPOST_BIND": f"127.0.0.1:{port}",
         "SPIELPOST_HOST": "localhost",
+        "GUNICORN_WORKERS": "1",
     }
     for name in NODE_NAMES:
         node = nodes.get(name) or nodes[NODE_NAMES[0]]
