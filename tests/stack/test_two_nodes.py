@@ -37,8 +37,9 @@ pytestmark = pytest.mark.stack
 ROOT = Path(__file__).resolve().parent.parent.parent
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# The cluster's own Redis database number: flushed before and after.
-REDIS_DB = 14
+# The cluster's own Redis database number, flushed before and after: 14,
+# or one per pytest-xdist process (gw0: 14, gw1: 15, ...).
+REDIS_DB = 14 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
 WAIT = 15.0  # seconds a push, an answer or a reconnection may take
 VERSION = re.compile(r'data-version="(\d+)"')
 
