@@ -51,8 +51,8 @@ soak: install
 TEST_WORKERS ?= 2
 
 test: install
-	$(BIN)/pytest -n $(TEST_WORKERS) -m "not browser"
-	$(BIN)/pytest -m browser
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not browser and not stack"
+	$(BIN)/pytest -m "browser or stack"
 
 lint: install
 	$(BIN)/ruff format --check . && $(BIN)/ruff check . && $(BIN)/lint-imports --no-cache
