@@ -45,13 +45,14 @@ MINUTES ?= 30
 soak: install
 	$(BIN)/python bench/soak.py --minutes $(MINUTES)
 
-# Everything but the browser tests in TEST_WORKERS processes (pytest-xdist),
-# then the browser tests in one: each run of those starts its own Daphne and
-# Celery worker on fixed ports.
+# Everything but the browser and stack tests in TEST_WORKERS processes
+# (pytest-xdist; work stealing, so a process that is done takes tests from the
+# other instead of waiting for its long tail), then the browser tests in one:
+# each run of those starts its own Daphne and Celery worker on fixed ports.
 TEST_WORKERS ?= 2
 
 test: install
-	$(BIN)/pytest -n $(TEST_WORKERS) -m "not browser and not stack"
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser and not stack"
 	$(BIN)/pytest -m "browser or stack"
 
 lint: install
