@@ -39,12 +39,11 @@ import argparse
 import asyncio
 import os
 import signal
-import sys
 import time
 from pathlib import Path
 
 from loadbench.run import MAIN_SERVER, open_files_raise, phases_run
-from loadbench.stack import HTTP_SERVERS, stack_run
+from loadbench.stack import HTTP_SERVERS, run_interruptible, stack_run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -128,14 +127,5 @@ def main() -> None:
     print(f"\ndone in {time.perf_counter() - began:.0f} s")
 
 
-def _main_interruptible() -> None:
-    try:
-        main()
-    except KeyboardInterrupt:
-        # The stack has been stopped and dropped by now.
-        print("\ninterrupted; servers stopped, database dropped", file=sys.stderr)
-        sys.exit(130)
-
-
 if __name__ == "__main__":
-    _main_interruptible()
+    run_interruptible(main)

@@ -21,10 +21,10 @@ import argparse
 import asyncio
 import os
 import signal
-import sys
 import time
 from pathlib import Path
 
+from loadbench.stack import run_interruptible
 from loadbench.turns import Turns, turns_measure
 from nodebench.cluster import cluster_run
 
@@ -123,13 +123,5 @@ def _print(nodes: int, result: Turns) -> None:
         )
 
 
-def _main_interruptible() -> None:
-    try:
-        main()
-    except KeyboardInterrupt:
-        print("\ninterrupted; servers stopped, database dropped", file=sys.stderr)
-        sys.exit(130)
-
-
 if __name__ == "__main__":
-    _main_interruptible()
+    run_interruptible(main)

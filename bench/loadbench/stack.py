@@ -28,7 +28,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -140,12 +140,7 @@ def stack_run(
                 print(stack.log_tail(), file=sys.stderr)
                 raise
             finally:
-                for process in stack.processes.values():
-                    _stop(process)
-                if logs is not None:
-                    logs.mkdir(parents=True, exist_ok=True)
-                    for path in stack.logs.values():
-                        shutil.copy(path, logs / path.name)
+                _stop_all(stack, logs)
     finally:
         signal.signal(signal.SIGTERM, previous)
         shutil.rmtree(tmp, ignore_errors=True)
@@ -251,20 +246,60 @@ def _start(
                               "-w", workers, "-b", f"127.0.0.1:{port}",
                               "--log-level", "warning"]  # fmt: skip
     for name, args in commands.items():
-        log = tmp / f"{name.replace(' ', '_')}.log"
-        stack.logs[name] = log
-        with log.open("wb") as out:
-            stack.processes[name] = subprocess.Popen(
-                args,
-                cwd=tree,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-                preexec_fn=_die_with_parent,
-            )
+        _spawn(stack, name, args, tree, tmp, env)
     _wait_healthy(stack, [*stack.http.values(), stack.origin])
+
+
+def _spawn(
+    stack: Stack,
+    name: str,
+    args: Sequence[str],
+    cwd: Path,
+    tmp: Path,
+    env: dict[str, str],
+) -> subprocess.Popen[bytes]:
+    """Start `args` in its own process group, logging to `tmp`; record it in `stack`."""
+    log = tmp / f"{name.replace(' ', '_')}.log"
+    stack.logs[name] = log
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            args,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
+    stack.processes[name] = process
+    return process
+
+
+def _stop_all(stack: Stack, logs: Path | None) -> None:
+    """Stop every process of `stack`; copy their logs to `logs` if given.
+
+    TERM goes to all at once, then each is waited for (KILL if late), so
+    the processes shut down side by side rather than one after another.
+    """
+    for process in stack.processes.values():
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+    for process in stack.processes.values():
+        _stop(process)
+    if logs is not None:
+        logs.mkdir(parents=True, exist_ok=True)
+        for path in stack.logs.values():
+            shutil.copy(path, logs / path.name)
+
+
+def run_interruptible(main: Callable[[], None]) -> None:
+    """Run a benchmark's `main`; on Ctrl-C exit 130 (its stack is stopped by then)."""
+    try:
+        main()
+    except KeyboardInterrupt:
+        print("\ninterrupted; servers stopped, database dropped", file=sys.stderr)
+        sys.exit(130)
 
 
 def _daphne(port: int) -> list[str]:

@@ -20,7 +20,7 @@ import signal
 import subprocess
 import tempfile
 import urllib.parse
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,14 +31,14 @@ from loadbench.stack import (
     Stack,
     _alive,
     _daphne,
-    _die_with_parent,
     _environment,
     _free_port,
     _interrupt,
     _postmaster,
     _redis_db,
     _run,
-    _stop,
+    _spawn,
+    _stop_all,
     _wait_healthy,
 )
 
@@ -166,16 +166,7 @@ def cluster_run(
                 print(stack.log_tail())
                 raise
             finally:
-                # TERM them all at once, then wait for each (KILL if late).
-                for process in stack.processes.values():
-                    with contextlib.suppress(ProcessLookupError):
-                        os.killpg(process.pid, signal.SIGTERM)
-                for process in stack.processes.values():
-                    _stop(process)
-                if logs is not None:
-                    logs.mkdir(parents=True, exist_ok=True)
-                    for path in stack.logs.values():
-                        shutil.copy(path, logs / path.name)
+                _stop_all(stack, logs)
     finally:
         signal.signal(signal.SIGTERM, previous)
         shutil.rmtree(tmp, ignore_errors=True)
@@ -278,28 +269,3 @@ def _haproxy_start(stack: Stack, nodes: dict[str, Node], tmp: Path) -> str:
     args = [haproxy, "-db", "-f", str(HAPROXY_CONFIG)]
     _spawn(stack, "haproxy", args, ROOT, tmp, env)
     return f"http://127.0.0.1:{port}"
-
-
-def _spawn(
-    stack: Stack,
-    name: str,
-    args: Sequence[str],
-    cwd: Path,
-    tmp: Path,
-    env: dict[str, str],
-) -> subprocess.Popen[bytes]:
-    log = tmp / f"{name.replace(' ', '_')}.log"
-    stack.logs[name] = log
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            args,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,
-        )
-    stack.processes[name] = process
-    return process
