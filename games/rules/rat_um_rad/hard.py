@@ -134,7 +134,7 @@ def _margin(state: State, seat: int) -> float:
 def rollout(
     state: State, seat: int, horizon: int | None, fast: bool = False
 ) -> tuple[float, int]:
-    """Play the route robot on every seat for at most `horizon` plies.
+    """Play the route robot (`fast`: the sketch policy) on every seat for at most `horizon` plies.
 
     `horizon` None plays to the end of the game. Return (the margin of
     `seat` at the end or the horizon, plies played).
