@@ -235,10 +235,7 @@ if REDIS_URL:
                 "hosts": [
                     {
                         "address": REDIS_URL,
-                        # redis-py's default of 5 s equals channels-redis's
-                        # blocking receive (BZPOPMIN, 5 s): idle sockets timed
-                        # out and closed.
-                        "socket_timeout": 30,
+                        # (The layer sets the socket timeout: 30 s.)
                         # Each socket's connect and disconnect borrows a
                         # connection; the default pool refused the 101st of a
                         # burst (a 500 handshake, a lost group leave).

@@ -29,6 +29,11 @@ LAYER_DOWN_ERRORS: tuple[type[BaseException], ...] = (OSError, RedisError)
 # dispatched to its `layer_down` handler).
 LAYER_DOWN = "layer.down"
 
+# Seconds a Redis connection waits for an answer. redis-py's default (5 s)
+# equals channels-redis's blocking receive (BZPOPMIN, 5 s): an idle socket's
+# receive timed out as an error on a busy machine (a closed board).
+SOCKET_TIMEOUT_SECONDS = 30.0
+
 # Seconds between attempts to receive again while Redis is down.
 RECEIVE_RETRY_SECONDS = 1.0
 RECEIVE_RETRY_MAX_SECONDS = 10.0
@@ -79,8 +84,13 @@ class ResilientRedisChannelLayer(OutageSignalling, RedisChannelLayer):  # type: 
     """RedisChannelLayer that reports outages instead of closing sockets.
 
     See `OutageSignalling`; `group_refresh` finds memberships that a
-    restarted (empty) Redis lost.
+    restarted (empty) Redis lost. `hosts` as channels-redis takes them (URLs
+    or dicts); a host that names no `socket_timeout` gets
+    SOCKET_TIMEOUT_SECONDS.
     """
+
+    def __init__(self, *args: Any, hosts: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, hosts=with_socket_timeout(hosts), **kwargs)
 
     async def group_refresh(self, group: str, channel: str) -> bool:
         """Add `channel` to `group` again; return True if it was not in it.
@@ -97,3 +107,23 @@ class ResilientRedisChannelLayer(OutageSignalling, RedisChannelLayer):  # type: 
         await connection.expire(group_key, self.group_expiry)
         self.told_down.discard(channel)
         return bool(added)
+
+
+def with_socket_timeout(hosts: Any) -> Any:
+    """Return channels-redis `hosts` with a socket timeout on each host.
+
+    A URL becomes `{"address": url, "socket_timeout": 30.0}`; a dict keeps
+    its own `socket_timeout` or gets SOCKET_TIMEOUT_SECONDS. None and
+    other shapes pass through for channels-redis to judge (it defaults
+    None to localhost and refuses a bare string).
+    """
+    if not isinstance(hosts, list | tuple):
+        return hosts
+    result: list[Any] = []
+    for host in hosts:
+        if isinstance(host, str):
+            host = {"address": host}
+        if isinstance(host, dict):
+            host = {"socket_timeout": SOCKET_TIMEOUT_SECONDS, **host}
+        result.append(host)
+    return result

@@ -22,7 +22,9 @@ def own_channel_layer(settings):
         # their matches from 1 too, so "match-1" would cross over.
         settings.CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                # Production's layer (its socket timeout outlasts the
+                # blocking receive: the default did not, a flaky test).
+                "BACKEND": "games.channel_layers.ResilientRedisChannelLayer",
                 "CONFIG": {
                     "hosts": [settings.REDIS_URL],
                     "prefix": f"test-{uuid.uuid4().hex}",

@@ -451,3 +451,29 @@ async def test_a_board_lives_through_a_real_redis_restarted_empty(
 
     assert _board_versions(during) == [1]
     assert _board_versions([after, *more]) == [2]
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["redis://127.0.0.1:1/0", {"address": "redis://127.0.0.1:1/0"}],
+    ids=["url", "dict"],
+)
+def test_an_idle_sockets_blocking_receive_ends_before_its_connection_times_out(host):
+    # redis-py's default socket timeout (5 s) equalled channels-redis's
+    # blocking receive (BZPOPMIN, 5 s): on a busy machine an idle board's
+    # receive raised "Timeout reading" and closed it.
+    from channels_redis.utils import create_pool
+
+    layer = channel_layers.ResilientRedisChannelLayer(hosts=[host])
+
+    [decoded] = layer.hosts
+    pool = create_pool(decoded)
+    assert pool.connection_kwargs["socket_timeout"] > layer.brpop_timeout + 5
+
+
+def test_a_hosts_own_socket_timeout_is_kept():
+    layer = channel_layers.ResilientRedisChannelLayer(
+        hosts=[{"address": "redis://127.0.0.1:1/0", "socket_timeout": 12}]
+    )
+
+    assert layer.hosts[0]["socket_timeout"] == 12
