@@ -213,6 +213,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
         "min_size": 2,
         "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")),
     }
+if env_bool("PGBOUNCER", False):
+    # PgBouncer in transaction mode hands each transaction whichever server
+    # connection is free: a cursor that `.iterator()` declared outside a
+    # transaction would be fetched on another connection, where it does not
+    # exist. (Prepared statements are no issue: Django's psycopg backend
+    # binds parameters on the client and turns them off, prepare_threshold
+    # None.) tests/stack/test_pgbouncer.py shows both through a real one.
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and a busy timeout let the web process and the worker share the file.
     DATABASES["default"]["OPTIONS"] = {
@@ -232,15 +240,19 @@ if REDIS_URL:
             # channels-redis whose receive survives a Redis outage.
             "BACKEND": "games.channel_layers.ResilientRedisChannelLayer",
             "CONFIG": {
+                # One or more Redis servers: channels-redis spreads groups
+                # and channels over them by a hash of their names, so every
+                # process must list the same URLs in the same order.
                 "hosts": [
                     {
-                        "address": REDIS_URL,
+                        "address": url,
                         # (The layer sets the socket timeout: 30 s.)
                         # Each socket's connect and disconnect borrows a
                         # connection; the default pool refused the 101st of a
                         # burst (a 500 handshake, a lost group leave).
                         "max_connections": 2000,
                     }
+                    for url in env_list("CHANNEL_REDIS_URLS", "") or [REDIS_URL]
                 ]
             },
         }

@@ -48,6 +48,16 @@ def _channel_layer() -> None:
     received = async_to_sync(layer.receive)(channel)
     if received != message:
         raise RuntimeError("channel layer returned another message")
+    # Several Redis hosts (CHANNEL_REDIS_URLS): the channel above hashed to
+    # one of them; each must answer, or the groups on it go silent.
+    shards = getattr(layer, "ring_size", 1)
+    if shards > 1:
+        async_to_sync(_ping_every_host)(layer, shards)
+
+
+async def _ping_every_host(layer: Any, shards: int) -> None:
+    for index in range(shards):
+        await layer.connection(index).ping()
 
 
 def _broker() -> None:
