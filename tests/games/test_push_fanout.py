@@ -183,7 +183,7 @@ async def test_a_board_opens_and_follows_moves_while_redis_is_down(
 
 
 class FlakyLayer:
-    """The test's channel layer, whose group_add fails while `down`."""
+    """The test's channel layer, whose group_add (and group_refresh) fail while `down`."""
 
     def __init__(self, monkeypatch):
         self.down = True
@@ -198,6 +198,18 @@ class FlakyLayer:
             self.joined.set()
 
         monkeypatch.setattr(layer, "group_add", flaky_group_add)
+        if hasattr(layer, "group_refresh"):
+            # The Redis layer's: how a socket joins again after an outage.
+            group_refresh = layer.group_refresh
+
+            async def flaky_group_refresh(group, channel):
+                if self.down:
+                    raise ConnectionError("redis is down")
+                lost = await group_refresh(group, channel)
+                self.joined.set()
+                return lost
+
+            monkeypatch.setattr(layer, "group_refresh", flaky_group_refresh)
 
 
 @pytest.fixture
