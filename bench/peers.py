@@ -1,0 +1,478 @@
+"""Benchmark: the peers' loop on Spielpost and on boardgame.io, same run.
+
+The loop (issue 27, "Faster than the peers"): N two-seat matches at once
+(`--matches`, one or more counts, default 10 and 50), each seat a program
+that moves as soon as the pushed state says it is to move (no think time);
+a finished match is replaced by a new one. For each server and count, for
+`--seconds` (default 20):
+
+- moves/s: moves sent in the window that the server accepted;
+- handover p50 / p99: from one seat sending a move to the other seat
+  receiving the pushed state that says it is to move;
+- CPU ms per move by process (PostgreSQL: all its backends, other users'
+  included; "client": the driving program).
+
+Spielpost: the README's production layout from this tree (gunicorn -w 2,
+Daphne, a Celery worker, PostgreSQL, Redis, DEBUG off; bench/loadbench/
+stack.py), 2-seat Race. Each seat is a `/ws/play/` socket authenticated by
+its API token (games/consumers/play/__init__.py): on a `view` push of its
+match with its seat in `to_move`, it sends `MOVE` with a random one of the
+push's `legal_moves` and the push's `version`. Matches are created and
+joined through the API. Race's favourites are chosen by both seats at
+once, so one of the two is refused as stale and sent again on the next
+push: counted as "refused".
+
+boardgame.io 0.50.2 on PostgreSQL (bgio-postgres 1.0.16; bench/peers/,
+versions pinned by package.json and package-lock.json): one Node server
+process (bench/peers/server.js) with a 2-seat race of 50 one-field moves
+(about a Race match's length), driven by bench/peers/driver.js, whose seats
+are boardgame.io's own clients, a socket.io websocket each. Note that
+boardgame.io sends a new state to the clients before it writes it to the
+database (master.ts `onUpdate`); Spielpost pushes after the commit.
+
+The issue's targets are printed beside the figures: Spielpost's moves/s at
+least boardgame.io's at 10 and at 50 matches; handover p99 <= 50 ms at 10
+and <= 150 ms at 50. Both databases are dropped at the end; Ctrl-C stops
+every process. Needs node and npm (Debian's) and PostgreSQL and Redis as
+bench/load.py does; `npm ci` runs in bench/peers/ when node_modules is
+missing. Run: `python bench/peers.py [--matches 10 50] [--seconds 20]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from loadbench.client import Api, client_session
+from loadbench.cpu import client_cpu, cpu_seconds
+from loadbench.report import Latencies
+from loadbench.stack import (
+    Player,
+    Stack,
+    _database,
+    _free_port,
+    _postmaster,
+    _spawn,
+    _stop_all,
+    run_interruptible,
+    stack_run,
+)
+from loadbench.turns import match_start
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parent.parent
+PEERS = Path(__file__).resolve().parent / "peers"
+SPIELPOST = "Spielpost /ws/play/"
+BGIO = "boardgame.io 0.50.2, bgio-postgres"
+# The issue's handover p99 targets by match count (seconds).
+HANDOVER_P99 = {10: 0.050, 50: 0.150}
+ANSWER_WAIT = 10.0
+BGIO_STARTUP = 60.0
+
+
+@dataclass
+class Loop:
+    """One server's figures for one match count."""
+
+    server: str
+    matches: int
+    moves: int
+    seconds: float
+    handover: Latencies
+    refused: int = 0
+    cpu: dict[str, float] = field(default_factory=dict)
+    note: str = ""
+
+    @property
+    def rate(self) -> float:
+        """Return accepted moves per second."""
+        return self.moves / self.seconds
+
+
+# ---------------------------------------------------------------------------
+# Spielpost: two program sockets per match
+
+
+@dataclass
+class Table:
+    """A pair of programs and their current match."""
+
+    api: Api
+    pair: tuple[Player, Player]
+    conns: list[ClientConnection]
+    deadline: float
+    seed: int
+    match: int | None = None
+    # Per seat: when its last move was sent (until the other seat's handover
+    # consumed it), and the version it last moved on.
+    sent: list[float | None] = field(default_factory=lambda: [None, None])
+    acted: list[int] = field(default_factory=lambda: [-1, -1])
+    latest: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    pending: dict[int, float] = field(default_factory=dict)  # MOVE id -> sent
+    restarting: bool = False
+
+
+@dataclass
+class Tally:
+    """What all tables counted."""
+
+    handover: Latencies = field(default_factory=Latencies)
+    moves: int = 0
+    refused: int = 0
+    next_id: int = 0
+    # Matches being started after one finished: kept, so none is collected
+    # before it ran and its failure is seen.
+    starts: set[asyncio.Task[None]] = field(default_factory=set)
+
+
+async def spielpost_loop(stack: Stack, pairs: Sequence[tuple[Player, Player]],
+                         seconds: float) -> Loop:  # fmt: skip
+    """Play the loop on `stack` with one table per pair for `seconds`."""
+    tally = Tally()
+    async with client_session() as session:
+        api = Api(session, stack.http["gunicorn -w 2"])
+        conns = await asyncio.gather(
+            *(_program_open(stack, player) for pair in pairs for player in pair)
+        )
+        try:
+            cpu_before = {**cpu_seconds(stack), "client": client_cpu()}
+            began = time.perf_counter()
+            tables = [
+                Table(api, pair, list(conns[2 * n : 2 * n + 2]), began + seconds, n)
+                for n, pair in enumerate(pairs)
+            ]
+            readers = [
+                asyncio.create_task(_program_read(table, seat, tally))
+                for table in tables
+                for seat in (0, 1)
+            ]
+            await asyncio.gather(*(_match_next(table, tally) for table in tables))
+            await asyncio.sleep(max(0.0, began + seconds - time.perf_counter()))
+            cpu_after = {**cpu_seconds(stack), "client": client_cpu()}
+            # The answers to moves sent in the window.
+            wait_until = time.perf_counter() + ANSWER_WAIT
+            while any(t.pending for t in tables) and time.perf_counter() < wait_until:
+                await asyncio.sleep(0.05)
+            for reader in readers:
+                reader.cancel()
+            for task in tally.starts:
+                if task.done() and task.exception() is not None:
+                    raise RuntimeError("a match failed to start") from task.exception()
+                task.cancel()
+        finally:
+            await asyncio.gather(*(c.close() for c in conns), return_exceptions=True)
+    return Loop(
+        server=SPIELPOST,
+        matches=len(pairs),
+        moves=tally.moves,
+        seconds=seconds,
+        handover=tally.handover,
+        refused=tally.refused,
+        cpu={name: cpu_after[name] - cpu_before[name] for name in cpu_before},
+    )
+
+
+async def _program_open(stack: Stack, player: Player) -> ClientConnection:
+    """Open a program socket authenticated by the upgrade's token header."""
+    return await connect(
+        stack.ws_url + "/ws/play/",
+        additional_headers={"Authorization": f"Token {player.token}"},
+        open_timeout=60,
+        ping_interval=None,
+        max_size=2**23,
+    )
+
+
+async def _match_next(table: Table, tally: Tally) -> None:
+    """Start the table's next match (API create and join); act on its pushes."""
+    table.seed += 1_000
+    run = await match_start(table.api, table.pair, table.seed)
+    table.match, table.sent, table.acted = run.id, [None, None], [-1, -1]
+    table.restarting = False
+    # Pushes of the new match that came before the API's answer.
+    for seat in (0, 1):
+        if (push := table.latest.get((seat, run.id))) is not None:
+            await _program_act(table, seat, push, tally)
+
+
+async def _program_read(table: Table, seat: int, tally: Tally) -> None:
+    """Read one seat's socket: answers settle moves, pushes may move."""
+    conn = table.conns[seat]
+    with contextlib.suppress(ConnectionClosed):
+        async for message in conn:
+            data = json.loads(message)
+            if data.get("event") == "view":
+                table.latest[(seat, data["match"])] = data
+                if data["match"] == table.match:
+                    await _program_act(table, seat, data, tally)
+            elif data.get("command") == "MOVE":
+                sent = table.pending.pop(data["id"], None)
+                if sent is not None and sent < table.deadline:
+                    if data["ok"]:
+                        tally.moves += 1
+                    else:
+                        tally.refused += 1
+
+
+async def _program_act(
+    table: Table, seat: int, push: dict[str, Any], tally: Tally
+) -> None:
+    """Move if `push` says this seat is to move; replace a finished match."""
+    now = time.perf_counter()
+    if push["status"] != "active":
+        if seat == 0 and not table.restarting and now < table.deadline:
+            table.restarting = True
+            task = asyncio.get_running_loop().create_task(_match_next(table, tally))
+            tally.starts.add(task)
+        return
+    if seat not in push["to_move"] or push["version"] <= table.acted[seat]:
+        return
+    other = 1 - seat
+    if (sent := table.sent[other]) is not None:
+        tally.handover.values.append(now - sent)
+        table.sent[other] = None
+    table.acted[seat] = push["version"]
+    if now >= table.deadline:
+        return
+    tally.next_id += 1
+    table.pending[tally.next_id] = table.sent[seat] = time.perf_counter()
+    move = random.Random(table.seed + push["version"]).choice(push["legal_moves"])
+    await table.conns[seat].send(
+        json.dumps(
+            {
+                "command": "MOVE",
+                "id": tally.next_id,
+                "match": push["match"],
+                "version": push["version"],
+                "data": move,
+            }
+        )
+    )
+
+
+# ---------------------------------------------------------------------------
+# boardgame.io: one Node server, one Node driver
+
+
+def bgio_loops(postgres_url: str, counts: Sequence[int], seconds: float) -> list[Loop]:
+    """Start boardgame.io on a throwaway database; run the driver per count."""
+    if not (PEERS / "node_modules").is_dir():
+        _npm_ci()
+    tmp = Path(tempfile.mkdtemp(prefix="spielpost-peers-"))
+    stack = Stack(http={}, ws_url="", origin="", pairs=[], processes={}, logs={})
+    loops = []
+    try:
+        with _database(postgres_url) as database_url:
+            stack.postmaster = _postmaster(database_url)
+            port = _free_port()
+            url = f"http://127.0.0.1:{port}"
+            try:
+                server = _spawn(stack, "boardgame.io", ["node", "server.js",
+                                str(port), database_url], PEERS, tmp,
+                                dict(os.environ))  # fmt: skip
+                _bgio_wait(stack, server)
+                for count in counts:
+                    loops.append(_bgio_drive(stack, url, database_url, count, seconds))
+            except Exception:
+                print(stack.log_tail(), flush=True)
+                raise
+            finally:
+                # Before the database is dropped under it.
+                _stop_all(stack, None)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return loops
+
+
+def _npm_ci() -> None:
+    result = subprocess.run(
+        ["npm", "ci", "--no-audit", "--no-fund"],
+        cwd=PEERS,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"npm ci in {PEERS} failed:\n{result.stdout}{result.stderr}")
+
+
+def _bgio_wait(stack: Stack, server: subprocess.Popen[bytes]) -> None:
+    """Wait until the server printed "listening" (its database synced)."""
+    deadline = time.monotonic() + BGIO_STARTUP
+    while "listening" not in stack.logs["boardgame.io"].read_text(errors="replace"):
+        if server.poll() is not None:
+            raise RuntimeError(f"boardgame.io server exited with {server.returncode}")
+        if time.monotonic() > deadline:
+            raise RuntimeError("boardgame.io server did not listen in time")
+        time.sleep(0.2)
+
+
+def _bgio_drive(
+    stack: Stack, url: str, database_url: str, count: int, seconds: float
+) -> Loop:
+    cpu_before = cpu_seconds(stack)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with _driver(url, count, seconds) as driver:
+        out, err = driver.communicate(timeout=seconds + 120)
+    cpu_after = cpu_seconds(stack)
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if driver.returncode != 0:
+        raise RuntimeError(f"driver exited with {driver.returncode}:\n{err}")
+    figures = json.loads(out.strip().splitlines()[-1])
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute(
+            """SELECT coalesce(sum((state->>'_stateID')::int), 0) FROM "Games" """
+        ).fetchone()
+        with conn.transaction():
+            conn.execute('DELETE FROM "Games"')
+    stored = int(row[0]) if row else 0
+    cpu = {name: cpu_after[name] - cpu_before[name] for name in cpu_before}
+    cpu["client"] = (
+        used.ru_utime + used.ru_stime - children.ru_utime - children.ru_stime
+    )
+    return Loop(
+        server=BGIO,
+        matches=count,
+        moves=figures["moves"],
+        seconds=seconds,
+        handover=Latencies([ms / 1000 for ms in figures["handovers"]]),
+        cpu=cpu,
+        note=f"{stored} moves stored in all (window and tail)",
+    )
+
+
+@contextlib.contextmanager
+def _driver(url: str, count: int, seconds: float) -> Iterator[subprocess.Popen[str]]:
+    """Run driver.js in its own process group; stop it on the way out."""
+    driver = subprocess.Popen(
+        ["node", "driver.js", url, str(count), str(seconds)],
+        cwd=PEERS,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        yield driver
+    finally:
+        if driver.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(driver.pid, signal.SIGKILL)
+            driver.wait()
+
+
+# ---------------------------------------------------------------------------
+# Report
+
+
+def report_print(loops: Sequence[Loop], bgio_error: str | None) -> None:
+    """Print both servers per count, the ratio and the issue's targets."""
+    print(
+        f"\n{'matches':>7}  {'server':<34}{'moves/s':>8}  "
+        f"{'handover p50 / p99':>20}  {'n':>6}  target"
+    )
+    for count in sorted({loop.matches for loop in loops}):
+        ours = next(x for x in loops if x.matches == count and x.server == SPIELPOST)
+        peer = next((x for x in loops if x.matches == count and x.server == BGIO), None)
+        goal = HANDOVER_P99.get(count)
+        for loop in (ours, peer):
+            if loop is None:
+                continue
+            met = ""
+            if loop is ours and goal is not None:
+                ok = loop.handover.p(99) <= goal
+                met = f"p99 <= {goal * 1000:.0f} ms: {'met' if ok else 'NOT met'}"
+            print(
+                f"{count:>7}  {loop.server:<34}{loop.rate:8.1f}  "
+                f"{loop.handover.ms():>20}  {len(loop.handover.values):>6}  {met}"
+            )
+        if peer is not None and peer.rate:
+            ratio = ours.rate / peer.rate
+            verdict = "met" if ratio >= 1 else "NOT met"
+            print(
+                f"{count:>7}  {'ratio Spielpost / boardgame.io':<34}{ratio:8.2f}"
+                f"  {'':>20}  {'':>6}  moves/s ratio >= 1: {verdict}"
+            )
+    print("\nCPU ms per accepted move, by process:")
+    for loop in loops:
+        parts = ", ".join(
+            f"{name} {seconds * 1000 / max(loop.moves, 1):.1f}"
+            for name, seconds in loop.cpu.items()
+        )
+        extra = f"; {loop.refused} moves refused (stale)" if loop.refused else ""
+        note = f"; {loop.note}" if loop.note else ""
+        print(f"  {loop.matches:>3} matches, {loop.server}: {parts}{extra}{note}")
+    if bgio_error:
+        print(f"\nboardgame.io was not measured: {bgio_error}")
+
+
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0] if __doc__ else None
+    )
+    parser.add_argument("--tree", type=Path, default=ROOT, help="source tree to serve")
+    parser.add_argument("--matches", type=int, nargs="+", default=[10, 50])
+    parser.add_argument(
+        "--seconds", type=float, default=20, help="per count and server"
+    )
+    parser.add_argument(
+        "--postgres", default="postgres://postgres@127.0.0.1:5432/postgres"
+    )
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
+    parser.add_argument("--logs", type=Path, help="keep Spielpost's server logs here")
+    return parser.parse_args()
+
+
+def main() -> None:
+    """Measure Spielpost, then boardgame.io, per match count; print both."""
+    args = _arguments()
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    print(
+        f"peers' loop: {os.cpu_count()} cores, load average "
+        f"{os.getloadavg()[0]:.2f}; matches {args.matches}, {args.seconds:.0f} s each"
+    )
+    loops: list[Loop] = []
+    with stack_run(
+        tree=args.tree.resolve(),
+        pairs=sum(args.matches),
+        rows=1,
+        postgres_url=args.postgres,
+        redis_url=args.redis,
+        servers=["gunicorn -w 2"],
+        extra_env={},
+        logs=args.logs,
+    ) as stack:
+        start = 0
+        for count in args.matches:
+            pairs = stack.pairs[start : start + count]
+            start += count
+            loops.append(asyncio.run(spielpost_loop(stack, pairs, args.seconds)))
+            print(f"Spielpost, {count} matches: {loops[-1].rate:.1f} moves/s")
+    error = None
+    try:
+        loops.extend(bgio_loops(args.postgres, args.matches, args.seconds))
+    except (RuntimeError, OSError, subprocess.SubprocessError) as failure:
+        error = str(failure)
+    report_print(loops, error)
+    print(f"load average at the end {os.getloadavg()[0]:.2f} (shared machine)")
+
+
+if __name__ == "__main__":
+    run_interruptible(main)
