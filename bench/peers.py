@@ -19,13 +19,14 @@ its API token (games/consumers/play/__init__.py): on a `view` push of its
 match with its seat in `to_move`, it sends `MOVE` with a random one of the
 push's `legal_moves` and the push's `version`. Matches are created and
 joined through the API. Race's favourites are chosen by both seats at
-once, so one of the two is refused as stale and sent again on the next
-push: counted as "refused".
+once (a seat waiting since the version it sent may move on it:
+games/services/moves.py); MOVE answers with an error are counted as
+"refused" (none expected).
 
 boardgame.io 0.50.2 on PostgreSQL (bgio-postgres 1.0.16; bench/peers/,
 versions pinned by package.json and package-lock.json): one Node server
-process (bench/peers/server.js) with a 2-seat race of 50 one-field moves
-(about a Race match's length), driven by bench/peers/driver.js, whose seats
+process (bench/peers/server.js) with a 2-seat race of 50 moves, each 1 to
+3 fields forward (about a Race match's length), driven by bench/peers/driver.js, whose seats
 are boardgame.io's own clients, a socket.io websocket each. Note that
 boardgame.io sends a new state to the clients before it writes it to the
 database (master.ts `onUpdate`); Spielpost pushes after the commit.
@@ -45,7 +46,6 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import resource
 import shutil
 import signal
@@ -53,16 +53,13 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import psycopg
-from loadbench.client import Api, client_session
-from loadbench.cpu import client_cpu, cpu_seconds
+from loadbench.cpu import cpu_seconds
+from loadbench.programs import PROGRAMS, Loop, programs_loop
 from loadbench.report import Latencies
 from loadbench.stack import (
-    Player,
     Stack,
     _database,
     _free_port,
@@ -72,198 +69,13 @@ from loadbench.stack import (
     run_interruptible,
     stack_run,
 )
-from loadbench.turns import match_start
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS = Path(__file__).resolve().parent / "peers"
-SPIELPOST = "Spielpost /ws/play/"
 BGIO = "boardgame.io 0.50.2, bgio-postgres"
 # The issue's handover p99 targets by match count (seconds).
 HANDOVER_P99 = {10: 0.050, 50: 0.150}
-ANSWER_WAIT = 10.0
 BGIO_STARTUP = 60.0
-
-
-@dataclass
-class Loop:
-    """One server's figures for one match count."""
-
-    server: str
-    matches: int
-    moves: int
-    seconds: float
-    handover: Latencies
-    refused: int = 0
-    cpu: dict[str, float] = field(default_factory=dict)
-    note: str = ""
-
-    @property
-    def rate(self) -> float:
-        """Return accepted moves per second."""
-        return self.moves / self.seconds
-
-
-# ---------------------------------------------------------------------------
-# Spielpost: two program sockets per match
-
-
-@dataclass
-class Table:
-    """A pair of programs and their current match."""
-
-    api: Api
-    pair: tuple[Player, Player]
-    conns: list[ClientConnection]
-    deadline: float
-    seed: int
-    match: int | None = None
-    # Per seat: when its last move was sent (until the other seat's handover
-    # consumed it), and the version it last moved on.
-    sent: list[float | None] = field(default_factory=lambda: [None, None])
-    acted: list[int] = field(default_factory=lambda: [-1, -1])
-    latest: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
-    pending: dict[int, float] = field(default_factory=dict)  # MOVE id -> sent
-    restarting: bool = False
-
-
-@dataclass
-class Tally:
-    """What all tables counted."""
-
-    handover: Latencies = field(default_factory=Latencies)
-    moves: int = 0
-    refused: int = 0
-    next_id: int = 0
-    # Matches being started after one finished: kept, so none is collected
-    # before it ran and its failure is seen.
-    starts: set[asyncio.Task[None]] = field(default_factory=set)
-
-
-async def spielpost_loop(stack: Stack, pairs: Sequence[tuple[Player, Player]],
-                         seconds: float) -> Loop:  # fmt: skip
-    """Play the loop on `stack` with one table per pair for `seconds`."""
-    tally = Tally()
-    async with client_session() as session:
-        api = Api(session, stack.http["gunicorn -w 2"])
-        conns = await asyncio.gather(
-            *(_program_open(stack, player) for pair in pairs for player in pair)
-        )
-        try:
-            cpu_before = {**cpu_seconds(stack), "client": client_cpu()}
-            began = time.perf_counter()
-            tables = [
-                Table(api, pair, list(conns[2 * n : 2 * n + 2]), began + seconds, n)
-                for n, pair in enumerate(pairs)
-            ]
-            readers = [
-                asyncio.create_task(_program_read(table, seat, tally))
-                for table in tables
-                for seat in (0, 1)
-            ]
-            await asyncio.gather(*(_match_next(table, tally) for table in tables))
-            await asyncio.sleep(max(0.0, began + seconds - time.perf_counter()))
-            cpu_after = {**cpu_seconds(stack), "client": client_cpu()}
-            # The answers to moves sent in the window.
-            wait_until = time.perf_counter() + ANSWER_WAIT
-            while any(t.pending for t in tables) and time.perf_counter() < wait_until:
-                await asyncio.sleep(0.05)
-            for reader in readers:
-                reader.cancel()
-            for task in tally.starts:
-                if task.done() and task.exception() is not None:
-                    raise RuntimeError("a match failed to start") from task.exception()
-                task.cancel()
-        finally:
-            await asyncio.gather(*(c.close() for c in conns), return_exceptions=True)
-    return Loop(
-        server=SPIELPOST,
-        matches=len(pairs),
-        moves=tally.moves,
-        seconds=seconds,
-        handover=tally.handover,
-        refused=tally.refused,
-        cpu={name: cpu_after[name] - cpu_before[name] for name in cpu_before},
-    )
-
-
-async def _program_open(stack: Stack, player: Player) -> ClientConnection:
-    """Open a program socket authenticated by the upgrade's token header."""
-    return await connect(
-        stack.ws_url + "/ws/play/",
-        additional_headers={"Authorization": f"Token {player.token}"},
-        open_timeout=60,
-        ping_interval=None,
-        max_size=2**23,
-    )
-
-
-async def _match_next(table: Table, tally: Tally) -> None:
-    """Start the table's next match (API create and join); act on its pushes."""
-    table.seed += 1_000
-    run = await match_start(table.api, table.pair, table.seed)
-    table.match, table.sent, table.acted = run.id, [None, None], [-1, -1]
-    table.restarting = False
-    # Pushes of the new match that came before the API's answer.
-    for seat in (0, 1):
-        if (push := table.latest.get((seat, run.id))) is not None:
-            await _program_act(table, seat, push, tally)
-
-
-async def _program_read(table: Table, seat: int, tally: Tally) -> None:
-    """Read one seat's socket: answers settle moves, pushes may move."""
-    conn = table.conns[seat]
-    with contextlib.suppress(ConnectionClosed):
-        async for message in conn:
-            data = json.loads(message)
-            if data.get("event") == "view":
-                table.latest[(seat, data["match"])] = data
-                if data["match"] == table.match:
-                    await _program_act(table, seat, data, tally)
-            elif data.get("command") == "MOVE":
-                sent = table.pending.pop(data["id"], None)
-                if sent is not None and sent < table.deadline:
-                    if data["ok"]:
-                        tally.moves += 1
-                    else:
-                        tally.refused += 1
-
-
-async def _program_act(
-    table: Table, seat: int, push: dict[str, Any], tally: Tally
-) -> None:
-    """Move if `push` says this seat is to move; replace a finished match."""
-    now = time.perf_counter()
-    if push["status"] != "active":
-        if seat == 0 and not table.restarting and now < table.deadline:
-            table.restarting = True
-            task = asyncio.get_running_loop().create_task(_match_next(table, tally))
-            tally.starts.add(task)
-        return
-    if seat not in push["to_move"] or push["version"] <= table.acted[seat]:
-        return
-    other = 1 - seat
-    if (sent := table.sent[other]) is not None:
-        tally.handover.values.append(now - sent)
-        table.sent[other] = None
-    table.acted[seat] = push["version"]
-    if now >= table.deadline:
-        return
-    tally.next_id += 1
-    table.pending[tally.next_id] = table.sent[seat] = time.perf_counter()
-    move = random.Random(table.seed + push["version"]).choice(push["legal_moves"])
-    await table.conns[seat].send(
-        json.dumps(
-            {
-                "command": "MOVE",
-                "id": tally.next_id,
-                "match": push["match"],
-                "version": push["version"],
-                "data": move,
-            }
-        )
-    )
 
 
 # ---------------------------------------------------------------------------
@@ -389,7 +201,7 @@ def report_print(loops: Sequence[Loop], bgio_error: str | None) -> None:
         f"{'handover p50 / p99':>20}  {'n':>6}  target"
     )
     for count in sorted({loop.matches for loop in loops}):
-        ours = next(x for x in loops if x.matches == count and x.server == SPIELPOST)
+        ours = next(x for x in loops if x.matches == count and x.server == PROGRAMS)
         peer = next((x for x in loops if x.matches == count and x.server == BGIO), None)
         goal = HANDOVER_P99.get(count)
         for loop in (ours, peer):
@@ -416,7 +228,7 @@ def report_print(loops: Sequence[Loop], bgio_error: str | None) -> None:
             f"{name} {seconds * 1000 / max(loop.moves, 1):.1f}"
             for name, seconds in loop.cpu.items()
         )
-        extra = f"; {loop.refused} moves refused (stale)" if loop.refused else ""
+        extra = f"; {loop.refused} moves refused" if loop.server == PROGRAMS else ""
         note = f"; {loop.note}" if loop.note else ""
         print(f"  {loop.matches:>3} matches, {loop.server}: {parts}{extra}{note}")
     if bgio_error:
@@ -463,7 +275,7 @@ def main() -> None:
         for count in args.matches:
             pairs = stack.pairs[start : start + count]
             start += count
-            loops.append(asyncio.run(spielpost_loop(stack, pairs, args.seconds)))
+            loops.append(asyncio.run(programs_loop(stack, pairs, args.seconds)))
             print(f"Spielpost, {count} matches: {loops[-1].rate:.1f} moves/s")
     error = None
     try:
