@@ -3,8 +3,9 @@
 The loop (issue 27, "Faster than the peers"): N two-seat matches at once
 (`--matches`, one or more counts, default 10 and 50), each seat a program
 that moves as soon as the pushed state says it is to move (no think time);
-a finished match is replaced by a new one. For each server and count, for
-`--seconds` (default 20):
+a finished match is replaced by a new one. The first matches are created
+before the window opens. For each server and count, for `--seconds`
+(default 20):
 
 - moves/s: moves sent in the window that the server accepted;
 - handover p50 / p99: from one seat sending a move to the other seat

@@ -30,6 +30,7 @@ from loadbench.stack import Player, Stack
 from loadbench.turns import match_start
 
 PROGRAMS = "Spielpost /ws/play/"
+OPEN_STATUSES = ("open", "active")
 # Seconds to wait after the window for the answers to moves sent in it.
 ANSWER_WAIT = 10.0
 
@@ -60,8 +61,10 @@ class Table:
     api: Api
     pair: tuple[Player, Player]
     conns: list[ClientConnection]
-    deadline: float
     seed: int
+    # The window: no move before `live`, none sent from `deadline` on.
+    live: bool = False
+    deadline: float = float("inf")
     match: int | None = None
     # Per seat: when its last move was sent (until the other seat's handover
     # consumed it), and the version it last moved on.
@@ -95,10 +98,8 @@ async def programs_loop(stack: Stack, pairs: Sequence[tuple[Player, Player]],
             *(_program_open(stack, player) for pair in pairs for player in pair)
         )
         try:
-            cpu_before = {**cpu_seconds(stack), "client": client_cpu()}
-            began = time.perf_counter()
             tables = [
-                Table(api, pair, list(conns[2 * n : 2 * n + 2]), began + seconds, n)
+                Table(api, pair, list(conns[2 * n : 2 * n + 2]), n)
                 for n, pair in enumerate(pairs)
             ]
             readers = [
@@ -106,7 +107,13 @@ async def programs_loop(stack: Stack, pairs: Sequence[tuple[Player, Player]],
                 for table in tables
                 for seat in (0, 1)
             ]
-            await asyncio.gather(*(_match_next(table, tally) for table in tables))
+            # The first matches are made before the window, as driver.js does.
+            await asyncio.gather(*(_match_new(table) for table in tables))
+            cpu_before = {**cpu_seconds(stack), "client": client_cpu()}
+            began = time.perf_counter()
+            for table in tables:
+                table.live, table.deadline = True, began + seconds
+                await _latest_act(table, tally)
             await asyncio.sleep(max(0.0, began + seconds - time.perf_counter()))
             cpu_after = {**cpu_seconds(stack), "client": client_cpu()}
             # The answers to moves sent in the window.
@@ -143,15 +150,27 @@ async def _program_open(stack: Stack, player: Player) -> ClientConnection:
     )
 
 
-async def _match_next(table: Table, tally: Tally) -> None:
-    """Start the table's next match (API create and join); act on its pushes."""
+async def _match_new(table: Table) -> None:
+    """Create the table's next match and join it (API)."""
     table.seed += 1_000
     run = await match_start(table.api, table.pair, table.seed)
     table.match, table.sent, table.acted = run.id, [None, None], [-1, -1]
     table.restarting = False
-    # Pushes of the new match that came before the API's answer.
+
+
+async def _match_next(table: Table, tally: Tally) -> None:
+    """Start the table's next match; act on its pushes so far."""
+    await _match_new(table)
+    await _latest_act(table, tally)
+
+
+async def _latest_act(table: Table, tally: Tally) -> None:
+    """Act on each seat's latest push of the current match.
+
+    Pushed before the API answered the join, or before the window opened.
+    """
     for seat in (0, 1):
-        if (push := table.latest.get((seat, run.id))) is not None:
+        if (push := table.latest.get((seat, table.match or 0))) is not None:
             await _program_act(table, seat, push, tally)
 
 
@@ -163,7 +182,7 @@ async def _program_read(table: Table, seat: int, tally: Tally) -> None:
             data = json.loads(message)
             if data.get("event") == "view":
                 table.latest[(seat, data["match"])] = data
-                if data["match"] == table.match:
+                if data["match"] == table.match and table.live:
                     await _program_act(table, seat, data, tally)
             elif data.get("command") == "MOVE":
                 sent = table.pending.pop(data["id"], None)
@@ -179,13 +198,17 @@ async def _program_act(
 ) -> None:
     """Move if `push` says this seat is to move; replace a finished match."""
     now = time.perf_counter()
-    if push["status"] != "active":
+    if push["status"] not in OPEN_STATUSES:
         if seat == 0 and not table.restarting and now < table.deadline:
             table.restarting = True
             task = asyncio.get_running_loop().create_task(_match_next(table, tally))
             tally.starts.add(task)
         return
-    if seat not in push["to_move"] or push["version"] <= table.acted[seat]:
+    if (
+        push["status"] != "active"
+        or seat not in push["to_move"]
+        or push["version"] <= table.acted[seat]
+    ):
         return
     other = 1 - seat
     if (sent := table.sent[other]) is not None:
