@@ -7,7 +7,9 @@ a finished match is replaced by a new one. The first matches are created
 before the window opens. For each server and count, for `--seconds`
 (default 20):
 
-- moves/s: moves sent in the window that the server accepted;
+- moves/s: moves sent in the window that the server accepted (Spielpost:
+  MOVE answered ok; boardgame.io, which answers no move: moves sent, with
+  the moves its database stored printed beside as a check);
 - handover p50 / p99: from one seat sending a move to the other seat
   receiving the pushed state that says it is to move;
 - CPU ms per move by process (PostgreSQL: all its backends, other users'
@@ -153,6 +155,7 @@ def _bgio_drive(
         row = conn.execute(
             """SELECT coalesce(sum((state->>'_stateID')::int), 0) FROM "Games" """
         ).fetchone()
+        # The next count's check counts its own matches only.
         with conn.transaction():
             conn.execute('DELETE FROM "Games"')
     stored = int(row[0]) if row else 0
@@ -167,7 +170,7 @@ def _bgio_drive(
         seconds=seconds,
         handover=Latencies([ms / 1000 for ms in figures["handovers"]]),
         cpu=cpu,
-        note=f"{stored} moves stored in all (window and tail)",
+        note=f"{figures['moves']} sent in the window, {stored} stored in all",
     )
 
 
