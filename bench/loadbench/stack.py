@@ -152,14 +152,16 @@ def stack_run(
 
 def _postmaster(database_url: str) -> int | None:
     """Return the postmaster's process id if PostgreSQL runs here."""
+    # The backend's /proc entry is read while its connection is open: once
+    # closed, the backend may be gone (then PostgreSQL seemed remote).
     with psycopg.connect(database_url) as conn:
         row = conn.execute("SELECT pg_backend_pid()").fetchone()
-    if row is None:
-        return None
-    try:
-        stat = Path(f"/proc/{row[0]}/stat").read_text()
-    except OSError:
-        return None  # PostgreSQL runs on another machine
+        if row is None:
+            return None
+        try:
+            stat = Path(f"/proc/{row[0]}/stat").read_text()
+        except OSError:
+            return None  # PostgreSQL runs on another machine
     parent = int(stat.rsplit(")", 1)[1].split()[1])
     with contextlib.suppress(OSError):
         if Path(f"/proc/{parent}/comm").read_text().strip() == "postgres":
