@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import Any
 
-from channels.db import database_sync_to_async
-
 from games.broadcast import LOBBY_GROUP, user_group
 
 from .presence import presence_start, presence_stop
@@ -25,6 +23,7 @@ from .shared import (
     scope_language,
     scope_viewer_id,
 )
+from .threads import database_call
 
 
 class LobbyConsumer(PersonConsumer):
@@ -37,8 +36,10 @@ class LobbyConsumer(PersonConsumer):
         await self.layer_groups.join(LOBBY_GROUP)
         if self.user_id is not None:
             await self.layer_groups.join(user_group(self.user_id))
-        await self.accept()
+        # Recorded before the page sees its socket open: from then on no
+        # "your turn" e-mail goes out while it is.
         self.presence = await presence_start(self, self.user_id)
+        await self.accept()
         self.layer_groups.start()
 
     async def disconnect(self, code: int) -> None:
@@ -57,7 +58,7 @@ class LobbyConsumer(PersonConsumer):
         language = self.language
 
         def render() -> Awaitable[str]:
-            return database_sync_to_async(lobby_render)(language)
+            return database_call(lobby_render)(language)
 
         change = event.get("change")
         if change is None:
@@ -71,7 +72,7 @@ class LobbyConsumer(PersonConsumer):
 
         The board is not rendered again (issue 24).
         """
-        html = await database_sync_to_async(chat_line_render)(
+        html = await database_call(chat_line_render)(
             int(event["line_id"]), self.user_id
         )
         if html:
@@ -80,6 +81,6 @@ class LobbyConsumer(PersonConsumer):
     async def _catch_up(self) -> None:
         # The lobby has no version to compare: it renders its lists again
         # and sends those that differ from what it sent last.
-        html = await database_sync_to_async(lobby_render)(self.language)
+        html = await database_call(lobby_render)(self.language)
         await self.part_send("lobby", html, changed_only=True)
         await self.person_catch_up()

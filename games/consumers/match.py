@@ -15,7 +15,6 @@ import contextlib
 from collections.abc import Awaitable
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from games import exceptions, selectors
@@ -33,6 +32,7 @@ from .shared import (
     scope_page_version,
     scope_viewer_id,
 )
+from .threads import database_call
 
 
 class MatchConsumer(PersonConsumer):
@@ -51,7 +51,7 @@ class MatchConsumer(PersonConsumer):
         # compare versions under it, so a version is pushed once.
         self.push_lock = asyncio.Lock()
         try:
-            version, self.position = await database_sync_to_async(self._viewer_at)()
+            version, self.position = await database_call(self._viewer_at)()
         except exceptions.MatchNotFound:
             # A private match the viewer may not see closes as no match.
             await self.close(code=CLOSE_FORBIDDEN)
@@ -61,8 +61,10 @@ class MatchConsumer(PersonConsumer):
         # The person's own group: the tab title follows their other matches.
         if self.user_id is not None:
             await self.layer_groups.join(user_group(self.user_id))
-        await self.accept()
+        # Recorded before the page sees its socket open: from then on no
+        # "your turn" e-mail goes out while it is.
         self.presence = await presence_start(self, self.user_id)
+        await self.accept()
         # The page names the version it was rendered at: a move committed
         # between that render and this connect is pushed at once.
         self.sent_version = min(
@@ -109,7 +111,7 @@ class MatchConsumer(PersonConsumer):
             if event.get("moved") and event["version"] <= self.sent_version:
                 return
             if not event.get("moved") and self.authenticated:
-                self.position = await database_sync_to_async(self._viewer_position)()
+                self.position = await database_call(self._viewer_position)()
             await self._push(change=event.get("change"))
 
     async def chat_line(self, event: dict[str, Any]) -> None:
@@ -117,7 +119,7 @@ class MatchConsumer(PersonConsumer):
 
         The board is not rendered again (issue 24).
         """
-        html = await database_sync_to_async(chat_line_render)(
+        html = await database_call(chat_line_render)(
             int(event["line_id"]), self.user_id
         )
         if html:
@@ -128,7 +130,7 @@ class MatchConsumer(PersonConsumer):
         position, log_since = self.position, max(self.sent_version, 0)
 
         def render() -> Awaitable[tuple[str, int]]:
-            return database_sync_to_async(board_render)(
+            return database_call(board_render)(
                 self.match_id, position, self.authenticated, self.language, log_since
             )
 
@@ -160,7 +162,7 @@ class MatchConsumer(PersonConsumer):
     async def _poll_version(self) -> None:
         """Push the board if the match has a version this socket has not shown."""
         async with self.push_lock:
-            version = await database_sync_to_async(self._current_version)()
+            version = await database_call(self._current_version)()
             if version > self.sent_version:
                 await self._push(change=None, newer=True)
 

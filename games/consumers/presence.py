@@ -14,13 +14,13 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games.notifications import presence
 
 from .shared import scope_viewer_id
+from .threads import database_call
 
 logger = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ async def presence_call(
     record: Callable[[int, str], None], user_id: int, channel_name: str
 ) -> None:
     try:
-        await database_sync_to_async(record)(user_id, channel_name)
+        await database_call(record)(user_id, channel_name)
     except Exception:
         # Any failure: presence only delays e-mails, it must not close boards.
         logger.warning("presence not recorded for user %s", user_id, exc_info=True)

@@ -3,7 +3,7 @@
 Each function renders one fragment (a board's live part, the lobby's lists,
 a board page's turn count, the navigation's bell) in the viewer's language,
 with `"oob": True` for the htmx ws extension; the consumers run them through
-`database_sync_to_async`, and share the board's and the lobby's renders
+`database_call`, and share the board's and the lobby's renders
 between sockets (`RENDERS`).
 """
 

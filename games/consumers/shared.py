@@ -20,7 +20,6 @@ from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping
 from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -28,6 +27,7 @@ from games.channel_layers import LAYER_DOWN_ERRORS
 from games.models import Match
 
 from .renders import bell_render, chat_hidden_render, sanction_render
+from .threads import database_call
 
 logger = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ class PersonConsumer(AsyncWebsocketConsumer):
         """Handle "user.sanctioned" (suspended or muted, issue 24): show the
         notice and close the chat form, without rendering the page again."""
         if self.user_id is not None:
-            html = await database_sync_to_async(sanction_render)(
+            html = await database_call(sanction_render)(
                 self.user_id, self.language, getattr(self, "match_id", None)
             )
             if html:
@@ -128,15 +128,13 @@ class PersonConsumer(AsyncWebsocketConsumer):
     async def user_notifications_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.notifications_changed": send the person's bell again."""
         if self.user_id is not None:
-            html = await database_sync_to_async(bell_render)(
-                self.user_id, self.language
-            )
+            html = await database_call(bell_render)(self.user_id, self.language)
             await self.part_send("bell", html)
 
     async def user_matches_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.matches_changed": send the person's matches part again."""
         if self.user_id is not None and self.mine_concerns(event):
-            html = await database_sync_to_async(self.mine_render)()
+            html = await database_call(self.mine_render)()
             await self.part_send(self.MINE, html)
 
     async def part_send(
@@ -152,9 +150,9 @@ class PersonConsumer(AsyncWebsocketConsumer):
         """Render the person's parts again and send those that changed."""
         if self.user_id is None:
             return
-        bell = await database_sync_to_async(bell_render)(self.user_id, self.language)
+        bell = await database_call(bell_render)(self.user_id, self.language)
         await self.part_send("bell", bell, changed_only=True)
-        mine = await database_sync_to_async(self.mine_render)()
+        mine = await database_call(self.mine_render)()
         await self.part_send(self.MINE, mine, changed_only=True)
 
 

@@ -34,7 +34,6 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -44,6 +43,7 @@ from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
 from games.chat.selectors import ChatEntry
 from games.consumers.shared import LayerGroups
+from games.consumers.threads import database_call
 from games.models import Match
 
 from .requests import NO_SUCH_MATCH, PlayError, invite_of
@@ -201,7 +201,7 @@ class ChatHandlers:
         """Run chat command `name` (one of CHAT_COMMANDS) for the socket's person."""
         assert self.user is not None
         user, data = self.user, message.get("data")
-        call = database_sync_to_async
+        call = database_call
         if name == "LOBBY_CHAT":
             return await call(chat_write)(user, None, data)
         if name == "REQUEST_LOBBY_CHAT":
@@ -229,9 +229,7 @@ class ChatHandlers:
         match_id = event.get("match_id")
         if self.user is None or not self._chat_watched(match_id):
             return
-        line = await database_sync_to_async(line_for)(
-            int(event["line_id"]), self.user.pk
-        )
+        line = await database_call(line_for)(int(event["line_id"]), self.user.pk)
         if line is not None:
             await self._send({"event": "chat", "match": match_id, "line": line})
 
@@ -247,7 +245,7 @@ class ChatHandlers:
         """Handle "user.sanctioned" (muted or suspended): say until when."""
         if self.user is None:
             return
-        push = await database_sync_to_async(sanction_of)(self.user.pk)
+        push = await database_call(sanction_of)(self.user.pk)
         if push is not None:
             await self._send(push)
 

@@ -7,7 +7,6 @@ import json
 import logging
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -23,6 +22,7 @@ from games import exceptions
 from games.broadcast import match_group, user_group
 from games.consumers.presence import presence_start, presence_stop
 from games.consumers.shared import LayerGroups, match_versions
+from games.consumers.threads import database_call
 from games.rules.base import RulesError
 from games.text import message_text
 
@@ -158,7 +158,7 @@ class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
         """Count an unauthenticated command against the anonymous rate limit."""
         throttle = AnonRateThrottle()
         try:
-            allowed = await database_sync_to_async(throttle.allow_request)(
+            allowed = await database_call(throttle.allow_request)(
                 _anonymous_request(self.scope),  # type: ignore[arg-type]
                 None,  # type: ignore[arg-type]
             )
@@ -181,7 +181,7 @@ class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
         if self.user is None:
             raise PlayError("unauthenticated", UNAUTHENTICATED)
         user = self.user
-        call = database_sync_to_async
+        call = database_call
         if name == "WHOAMI":
             return self._identity()
         if name == "REQUEST_GAMES":
@@ -240,7 +240,7 @@ class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
             key = message.get("token", message.get("data"))
         if not isinstance(key, str):
             raise PlayError("auth_failed", NO_TOKEN)
-        user = await database_sync_to_async(requests.token_user)(key)
+        user = await database_call(requests.token_user)(key)
         self.user = user
         self.language = user.language or settings.LANGUAGE_CODE
         # The presence hooks read the person from the scope.
@@ -250,7 +250,7 @@ class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
         self.presence = await presence_start(
             self, user.pk, also=play_presence.program_beat
         )
-        for match_id in await database_sync_to_async(requests.seated_match_ids)(user):
+        for match_id in await database_call(requests.seated_match_ids)(user):
             await self._watch(match_id, None, select=False)
         return self._identity()
 
@@ -261,7 +261,7 @@ class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
         if key is not None:
             if not isinstance(key, str):
                 raise PlayError("auth_failed", NO_TOKEN)
-            other = await database_sync_to_async(requests.token_user)(key)
+            other = await database_call(requests.token_user)(key)
             if other.pk != self.user.pk:
                 raise PlayError("bad_message", ALREADY_AUTHENTICATED)
         return self._identity()
@@ -284,7 +284,7 @@ class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
         if self.current is not None:
             return self.current
         assert self.user is not None
-        running = await database_sync_to_async(requests.running_match_ids)(self.user)
+        running = await database_call(requests.running_match_ids)(self.user)
         if len(running) == 1:
             return running[0]
         if not running:
@@ -326,7 +326,7 @@ class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
         user = self.user
         try:
             with translation.override(self.language):
-                body = await database_sync_to_async(requests.body)(
+                body = await database_call(requests.body)(
                     user, match_id, self.invites.get(match_id, "")
                 )
                 await self._push(body, newer=newer)
@@ -338,7 +338,7 @@ class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
         if self.user is None:
             return
         user = self.user
-        call = database_sync_to_async
+        call = database_call
         for match_id in await call(requests.seated_match_ids)(user):
             if match_id not in self.watched:
                 self.watched[match_id] = -1
@@ -375,9 +375,9 @@ class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
         match_id = event.get("match_id")
         if self.user is None or not isinstance(match_id, int):
             return
-        if match_id not in self.watched and await database_sync_to_async(
-            requests.is_seated
-        )(self.user, match_id):
+        if match_id not in self.watched and await database_call(requests.is_seated)(
+            self.user, match_id
+        ):
             self.watched[match_id] = -1
             await self.layer_groups.join(match_group(match_id))
             await self.match_changed({"match_id": match_id, "moved": False})

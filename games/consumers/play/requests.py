@@ -1,6 +1,6 @@
 """The database side of the program socket (`/ws/play/`, see play.py).
 
-Synchronous functions, run by the consumer through `database_sync_to_async`.
+Synchronous functions, run by the consumer through `database_call`.
 They only read through the selectors and the API's bodies and write through
 the services (`seat_claim`, `move_submit`): the socket has no write path of
 its own. Each raises the services' refusals (games.exceptions), the rules'
@@ -209,7 +209,7 @@ def body(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
         match = selectors.match_visible(match_id=match_id, user=user, invite=invite)
     except exceptions.MatchNotFound:
         raise PlayError("not_found", NO_SUCH_MATCH) from None
-    found = match_body(match, user)
+    found = match_body(match, user, seats_fresh=True)
     found["state"] = state_of(found["game"], found["status"], found["view"])
     return found
 
