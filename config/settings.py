@@ -1,4 +1,7 @@
-"""Spielpost settings: one module, driven by environment variables.
+"""Spielpost settings, driven by environment variables.
+
+The stores' settings (database, channel layer, cache) are built by
+config/stores.py, the API's by config/api.py; everything else is here.
 
 Defaults serve a laptop with nothing installed: a SQLite file, and Redis only
 when REDIS_URL names one. `make run` starts an embedded Redis and sets
@@ -28,10 +31,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import dj_database_url
 import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 
+from config import api, stores
 from config.devredis import celery_broker_url, var_dir
 from config.schedule import BEAT_SCHEDULE
 
@@ -197,78 +200,21 @@ TEMPLATES = [
 
 
 # -- 4. Database --------------------------------------------------------------
-# Database. CONN_MAX_AGE stays 0: under Daphne every request runs in its own
-# thread, and persistent connections exhausted PostgreSQL's limit in seconds.
-# DATABASE_POOL=1 turns on psycopg's pool instead (PostgreSQL only).
-DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=0,
-    )
-}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
-    "DATABASE_POOL", False
-):
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 2,
-        "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")),
-    }
-if env_bool("PGBOUNCER", False):
-    # PgBouncer in transaction mode hands each transaction whichever server
-    # connection is free: a cursor that `.iterator()` declared outside a
-    # transaction would be fetched on another connection, where it does not
-    # exist. (Prepared statements are no issue: Django's psycopg backend
-    # binds parameters on the client and turns them off, prepare_threshold
-    # None.) tests/stack/test_pgbouncer.py shows both through a real one.
-    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL and a busy timeout let the web process and the worker share the file.
-    DATABASES["default"]["OPTIONS"] = {
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL;",
-    }
+# config/stores.py: CONN_MAX_AGE 0, DATABASE_POOL for psycopg's pool,
+# PGBOUNCER for PgBouncer in transaction mode, SQLite's WAL.
+DATABASES = stores.databases(
+    os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+    pool=env_bool("DATABASE_POOL", False),
+    pool_size=int(os.environ.get("DATABASE_POOL_SIZE", "10")),
+    pgbouncer=env_bool("PGBOUNCER", False),
+)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
 # -- 5. Redis: cache and channels (in-memory without REDIS_URL) ---------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
-
-if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            # channels-redis whose receive survives a Redis outage.
-            "BACKEND": "games.channel_layers.ResilientRedisChannelLayer",
-            "CONFIG": {
-                # One or more Redis servers: channels-redis spreads groups
-                # and channels over them by a hash of their names, so every
-                # process must list the same URLs in the same order.
-                "hosts": [
-                    {
-                        "address": url,
-                        # (The layer sets the socket timeout: 30 s.)
-                        # Each socket's connect and disconnect borrows a
-                        # connection; the default pool refused the 101st of a
-                        # burst (a 500 handshake, a lost group leave).
-                        "max_connections": 2000,
-                    }
-                    for url in env_list("CHANNEL_REDIS_URLS", "") or [REDIS_URL]
-                ]
-            },
-        }
-    }
-    CACHES = {
-        "default": {
-            # Django's, failing closed while Redis is down (the rate limits).
-            "BACKEND": "accounts.ratelimits.FailClosedRedisCache",
-            "LOCATION": REDIS_URL,
-        }
-    }
-else:
-    # The in-memory layer does not cross processes: moves the worker commits
-    # (robots) reach open boards through the consumers' version poll below.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CHANNEL_LAYERS = stores.channel_layers(REDIS_URL, env_list("CHANNEL_REDIS_URLS", ""))
+CACHES = stores.caches(REDIS_URL)
 
 # Seconds between an open board's check for versions committed by another
 # process; only needed when the channel layer cannot carry them (no Redis).
@@ -393,61 +339,13 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
 
 # -- 11. API: Django REST framework and the OpenAPI schema --------------------
-REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "accounts.authentication.CheckedTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-    ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # DRF's defaults, but JSON nested deeper than games.parsers.MAX_DEPTH is
-    # a 400 instead of a RecursionError (500). Views whose bodies hold JSON
-    # objects take JSON only (games.api.views).
-    "DEFAULT_PARSER_CLASSES": [
-        "games.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
-    # DRF's, answering 503 while its counters (Redis) are down.
-    "DEFAULT_THROTTLE_CLASSES": ["accounts.ratelimits.AnonRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "30/minute")},
-    # DRF's default (None) would trust any X-Forwarded-For a client sends.
-    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
-}
-SPECTACULAR_SETTINGS = {
-    "TITLE": "Spielpost API",
-    "DESCRIPTION": (
-        "Play Spielpost matches from bots and other clients.\n\n"
-        "**Websocket for programs: `/ws/play/`.** Authenticate with the same "
-        "token (`Authorization: Token <key>` on the upgrade request, or a first "
-        'message `{"command": "AUTH", "token": "<key>"}`), then send JSON '
-        'commands `{"command", "data", "id", "match"}` and get answers `{"id", '
-        '"command", "ok", "result"}` or `{..., "ok": false, "error": {"code", '
-        '"message"}}`. Commands: REQUEST_GAMES, REQUEST_ALL_CONNECTED_PLAYERS, '
-        "WHOAMI, WANT_TO_JOIN_GAME (WANT_JOIN_GAME), SELECT_GAME, WATCH, UNWATCH, "
-        "VIEW, LEGAL_MOVES, "
-        "MOVE (a move as in `POST /api/matches/{id}/moves/`), and each game's "
-        "own (Rat um Rad: SHORT_DESTINATION_CARDS_SELECTED_IN_PREPARATION, "
-        "TAKE_WHEEL, BUILD_ROAD, DRAW_DESTINATION_CARDS, KEEP_DESTINATION_CARDS, "
-        'PASS). After every change of your matches it pushes `{"event": "view", '
-        '"match", "version", "view", "legal_moves", "to_move", ...}` as your '
-        'seat sees it. See the README, section "Programs: the /ws/play/ '
-        'protocol".'
-    ),
-    "VERSION": "1.0.0",
-    "SERVE_INCLUDE_SCHEMA": False,
-    # Swagger UI's files come from the pinned sidecar package, not a CDN.
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
-    "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums",
-        "games.api.schema_hooks.one_of_bodies_required",
-        # After the enum hook: it would rename the games' declared enums.
-        "games.api.schema_hooks.game_types_declared",
-    ],
-}
+# config/api.py: token and session log-in, the JSON parser with a depth
+# limit, throttles that answer 503 while Redis is down, the schema.
+REST_FRAMEWORK = api.rest_framework(
+    anon_rate=os.environ.get("API_ANON_RATE", "30/minute"),
+    proxies=TRUSTED_PROXY_COUNT,
+)
+SPECTACULAR_SETTINGS = api.SPECTACULAR_SETTINGS
 
 
 # -- 12. Play: vacations and notices ------------------------------------------
