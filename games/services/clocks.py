@@ -35,9 +35,15 @@ from games.clocks import (
 from games.models import Match, Seat
 
 
-def clocks_start(match: Match, control: TimeControl) -> None:
-    """Give every seat of `match` the control's starting bank (no clock runs yet)."""
+def clocks_start(match: Match, control: TimeControl, seats: list[Seat]) -> None:
+    """Give every seat of `match` the control's starting bank (no clock runs yet).
+
+    `seats`: the match's, read under its lock; they get the bank too, as
+    `clocks_follow` then reads it from them.
+    """
     match.seats.update(clock_bank=control.bank, clock_deadline_at=None)
+    for seat in seats:
+        seat.clock_bank, seat.clock_deadline_at = control.bank, None
 
 
 def _clocks_run(match: Match, positions: frozenset[int], *, now: datetime) -> None:
@@ -59,6 +65,7 @@ def clocks_follow(
     match: Match,
     control: TimeControl,
     *,
+    seats: list[Seat],
     stop: frozenset[int],
     run: frozenset[int],
     mover: int | None,
@@ -73,10 +80,10 @@ def clocks_follow(
     moves of a turn the robot plays at a timeout earn none). Then the
     seats at `run` face a decision due now: their clocks start, unless
     frozen. `Match.turn_deadline_at` becomes the earliest running
-    deadline. One read of the seats, one write of those that changed, one
-    of the match.
+    deadline. `seats`: the match's, with their persons, read under the
+    match's lock (`match_seats`); their clock fields are written here. One
+    write of the seats that changed, one of the match.
     """
-    seats = list(match.seats.select_related("user"))
     changed = []
     for seat in seats:
         if seat.position in stop:

@@ -125,7 +125,7 @@ def match_start(match: Match, seats: list[Seat]) -> None:
     )
     control = match.clock_control()
     if control is not None:
-        clocks_start(match, control)
+        clocks_start(match, control, seats)
     to_move = rules.to_move(state)
     to_move_record(match, before=frozenset(), after=to_move, mover=None, seats=seats)
     # Those whose turn it is hear it from their "your turn" notice.
@@ -255,6 +255,7 @@ def to_move_record(
         clocks_follow(
             match,
             control,
+            seats=seats,
             stop=left | staying,
             run=started | continuing,
             mover=mover,
