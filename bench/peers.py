@@ -69,6 +69,7 @@ from loadbench.stack import (
     _postmaster,
     _spawn,
     _stop_all,
+    command_run,
     run_interruptible,
     stack_run,
 )
@@ -116,16 +117,7 @@ def bgio_loops(postgres_url: str, counts: Sequence[int], seconds: float) -> list
 
 
 def _npm_ci() -> None:
-    result = subprocess.run(
-        ["npm", "ci", "--no-audit", "--no-fund"],
-        cwd=PEERS,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"npm ci in {PEERS} failed:\n{result.stdout}{result.stderr}")
+    command_run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PEERS, timeout=600)
 
 
 def _bgio_wait(stack: Stack, server: subprocess.Popen[bytes]) -> None:

@@ -212,17 +212,29 @@ def _environment(
 
 
 def _run(tree: Path, env: dict[str, str], args: list[str]) -> str:
+    return command_run([PYTHON, *args], cwd=tree, env=env)
+
+
+def command_run(
+    command: list[str],
+    *,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    timeout: float = 300,
+) -> str:
+    """Run `command` in `cwd`; return its output, or raise RuntimeError showing it."""
     result = subprocess.run(
-        [PYTHON, *args],
-        cwd=tree,
+        command,
+        cwd=cwd,
         env=env,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=timeout,
         check=False,
     )
     if result.returncode != 0:
-        raise RuntimeError(f"{' '.join(args)} failed:\n{result.stdout}{result.stderr}")
+        shown = " ".join(command[1:] if command[0] == PYTHON else command)
+        raise RuntimeError(f"{shown} failed:\n{result.stdout}{result.stderr}")
     return result.stdout
 
 
