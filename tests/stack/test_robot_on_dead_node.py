@@ -1,0 +1,155 @@
+"""A robot turn claimed by a node that dies is played by another (issue 27).
+
+Two nodes behind HAProxy (bench/nodebench/cluster.py). Node A's Celery
+worker claims the robot's move and dies with the node before playing it:
+its pool process is stopped, so the task sits claimed (acknowledged late,
+never run) in A's worker, and node B's worker consumes no tasks until A is
+gone (Celery's cancel_consumer), so A's is the one that takes it. Then A is
+SIGKILLed and B's worker consumes again:
+B's beat finds the robot turn waiting (`robot_turns_resume`, every 30 s,
+for turns waiting over 30 s) and B's worker plays it, within a minute.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import time
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+import redis
+from celery import Celery
+
+pytestmark = pytest.mark.stack
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_DB = 14 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+# The sweep runs every 30 s for turns waiting over 30 s: at most a minute,
+# plus the move itself on a busy machine.
+PLAYED_WITHIN = 75.0
+
+from nodebench.cluster import cluster_run  # noqa: E402
+
+from tests.stack.test_two_nodes import (  # noqa: E402 (skips without HAProxy etc.)
+    _api,
+)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    postgres_url = urllib.parse.urlsplit(DATABASE_URL)._replace(path="/postgres")
+    redis_url = urllib.parse.urlsplit(REDIS_URL)._replace(path=f"/{REDIS_DB}")
+    with cluster_run(
+        tree=ROOT,
+        pairs=1,
+        postgres_url=postgres_url.geturl(),
+        redis_url=redis_url.geturl(),
+    ) as running:
+        yield running
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in path.read_text().split()]
+
+
+def _broker_url() -> str:
+    return urllib.parse.urlsplit(REDIS_URL)._replace(path=f"/{REDIS_DB}").geturl()
+
+
+async def _until(predicate: Any, seconds: float) -> float:
+    """Poll `predicate()` (async) until true; return the seconds it took."""
+    began = time.monotonic()
+    while time.monotonic() - began < seconds:
+        if await predicate():
+            return time.monotonic() - began
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s")
+
+
+async def test_a_robot_turn_claimed_by_a_dead_node_is_played_by_another(cluster):
+    person, _ = cluster.pairs[0]
+    a, b = cluster.nodes["a"], cluster.nodes["b"]
+    worker_a = a.processes["celery"]
+    # A's worker takes tasks but never runs them; B's takes none for now.
+    # Its children are its pool process and its beat, once both started.
+    began = time.monotonic()
+    while len(_children(worker_a.pid)) < 2 and time.monotonic() - began < 30:
+        time.sleep(0.1)
+    for child in _children(worker_a.pid):
+        os.kill(child, signal.SIGSTOP)
+    # B's worker stops consuming the task queue (Celery's remote control):
+    # a stopped process would not do, Redis hands a waiting BRPOP its
+    # message all the same.
+    control = Celery(broker=_broker_url()).control
+    worker_b_name = f"node-b-{os.getpid()}@{socket.gethostname()}"
+    assert control.cancel_consumer("celery", destination=[worker_b_name], reply=True)
+    broker = redis.Redis.from_url(_broker_url())
+    try:
+        async with aiohttp.ClientSession() as http:
+            status, match = await _api(
+                http,
+                "POST",
+                b.http + "/api/matches/",
+                person,
+                {"game": "race", "seats": 2},
+            )
+            assert status == 201, match
+            match_id = match["id"]
+            # The robot fills the match: it starts, the robot is to move (Race
+            # starts with everyone choosing favourites) and its task is sent.
+            status, match = await _api(
+                http,
+                "POST",
+                b.http + f"/api/matches/{match_id}/robots/",
+                person,
+                {"robot": "medium"},
+            )
+            assert status == 200, match
+            assert match["status"] == "active"
+            robot = next(s["position"] for s in match["seats"] if s["robot"])
+            assert robot in match["to_move"]
+
+            async def claimed() -> bool:
+                return broker.llen("celery") == 0
+
+            await _until(claimed, 30)
+            # Taken by A's main process: in its hands or, acknowledged
+            # late, in the broker's "unacked" (until its hour is up).
+            status, body = await _api(
+                http, "GET", b.http + f"/api/matches/{match_id}/", person
+            )
+            assert body["version"] == 0
+            a.kill()
+            killed = time.monotonic()
+            assert control.add_consumer(
+                "celery", destination=[worker_b_name], reply=True
+            )
+
+            async def robot_moved() -> bool:
+                status, body = await _api(
+                    http, "GET", b.http + f"/api/matches/{match_id}/", person
+                )
+                return status == 200 and robot not in body["to_move"]
+
+            took = await _until(robot_moved, PLAYED_WITHIN)
+            status, body = await _api(
+                http, "GET", b.http + f"/api/matches/{match_id}/", person
+            )
+    finally:
+        control.add_consumer("celery", destination=[worker_b_name])
+    print(f"robot turn played {took:.1f} s after node A died")
+    assert time.monotonic() - killed >= took
+    # Not by A before it died, nor from the queue: by B's sweep, which
+    # waits until the turn has waited 30 s.
+    assert took > 20
+    # Played once: the robot's favourites are the one move of the match.
+    assert body["version"] == 1
