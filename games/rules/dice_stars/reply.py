@@ -53,33 +53,58 @@ def play_reply(state: State, rnd: random.Random) -> Reply:
     several seats; raises ValueError otherwise (a finished game, solo, or
     mid-turn).
     """
+    if state.current is None:
+        raise ValueError("no turn to reply with")
+    return play_round(state, rnd, (state.current + 1) % state.seats)
+
+
+def play_round(state: State, rnd: random.Random, until: int) -> Reply:
+    """Return what the turns from the current seat's up to `until`'s leave.
+
+    Every seat from `state.current` on plays one turn as above, its dice
+    drawn with `rnd`, until `until` is to move or the game is over. `state`
+    is at the start of a turn with several seats; raises ValueError
+    otherwise.
+    """
     seat = state.current
     if seat is None or state.step == STEP_OVER or state.solo:
         raise ValueError("no turn to reply with")
     if state.step not in (STEP_REBAG, "draw"):
         raise ValueError("the reply starts at the beginning of a turn")
     bag = list(state.bag)
-    if state.step == STEP_REBAG:
-        bag += state.discard
-    bag.sort()
+    discard = list(state.discard)
+    rebag = state.step == STEP_REBAG
     reserve = state.reserve
-    most = min(3, len(bag))
-    forced = all(d.is_star for d in reserve)
-    count = most if forced or most < _REPLY_DRAW else _REPLY_DRAW
-    drawn = rnd.sample(bag, count)
-    rolled = tuple(Die(die, rnd.choice(FACES[DIE_COLOURS[die]])) for die in drawn)
-    reserve = reserve + rolled
-    sheet = state.sheets[seat]
-    after, taken = best_greedy_take(sheet, reserve)
-    left = tuple(d for d in reserve if d.die not in taken)
-    sheets = tuple(after if s == seat else old for s, old in enumerate(state.sheets))
-    turns = tuple(n + (s == seat) for s, n in enumerate(state.turns))
-    triggered = state.end_trigger is not None or (
-        after.comet is not None or after.white_free() == 0
-    )
-    over = triggered and len(set(turns)) == 1
-    following = None if over else (seat + 1) % state.seats
-    return Reply(sheets, left, over, following)
+    sheets = list(state.sheets)
+    turns = list(state.turns)
+    triggered = state.end_trigger is not None
+    while True:
+        if rebag:
+            # The discard goes back into the bag; the reserve stays.
+            bag += discard
+            discard = []
+        bag.sort()
+        most = min(3, len(bag))
+        forced = all(d.is_star for d in reserve)
+        count = most if forced or most < _REPLY_DRAW else _REPLY_DRAW
+        drawn = rnd.sample(bag, count)
+        rolled = tuple(Die(die, rnd.choice(FACES[DIE_COLOURS[die]])) for die in drawn)
+        bag = [die for die in bag if die not in drawn]
+        reserve = reserve + rolled
+        after, taken = best_greedy_take(sheets[seat], reserve)
+        took_star = any(d.is_star for d in reserve if d.die in taken)
+        reserve = tuple(d for d in reserve if d.die not in taken)
+        discard += taken
+        sheets[seat] = after
+        turns[seat] += 1
+        triggered = triggered or after.comet is not None or after.white_free() == 0
+        if triggered and len(set(turns)) == 1:
+            return Reply(tuple(sheets), reserve, True, None)
+        # Dice Stars rules, B: after the last die or a star, the discard returns.
+        rebag = not bag or took_star
+        seat = (seat + 1) % state.seats
+        if seat == until:
+            return Reply(tuple(sheets), reserve, False, seat)
 
 
 def best_greedy_take(sheet: Sheet, reserve: tuple[Die, ...]) -> tuple[Sheet, set[int]]:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.rules.dice_stars import ROBOTS, RULES
-from games.rules.dice_stars.reply import best_greedy_take, play_reply
+from games.rules.dice_stars.reply import best_greedy_take, play_reply, play_round
 from games.rules.dice_stars.state import STEP_DRAW, STEP_REBAG, STEP_TAKE
 from games.rules.rng import Rng
 
@@ -114,3 +114,14 @@ def test_a_finished_or_solo_game_has_no_reply(scenario):
             scenario(seats=2, step=STEP_TAKE, reserve=(die("blue", 2),)),
             random.Random(0),
         )
+
+
+def test_a_round_plays_every_other_seat_back_to_the_robot(scenario):
+    # Four seats, seat 1 to move: seats 1, 2 and 3 play a turn each, then
+    # seat 0 is to move again with its sheet untouched.
+    state = scenario(seats=4, current=1, step=STEP_DRAW)
+    reply = play_round(state, random.Random(5), 0)
+    assert reply.current == 0
+    assert not reply.over
+    assert reply.sheets[0] == state.sheets[0]
+    assert all(sheet != state.sheets[0] for sheet in reply.sheets[1:])
