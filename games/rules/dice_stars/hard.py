@@ -55,8 +55,12 @@ shared 2-core machine), seeds 0-199 each:
 
 Hard + 3 medium (4 seats, seeds 0-119): 32.5% (24.8-41.3) with the next
 seat's turn alone, 36.7% (28.6-45.6) with the whole round (the production
-setting; decisions median 20 ms, p99 209 ms); before this change (one reply
-draw, next seat only) 35.0% (25.5-45.9) on seeds 0-79. Solo is unchanged
+setting; decisions median 20 ms, p99 209 ms) at 12 reply draws, 42.1%
+(33.6-51.0) at 24 (`ROUND_REPLIES`, production: a round is 3 turns of
+chance; median 39 ms, p99 237 ms); before this change (one reply draw,
+next seat only) 35.0% (25.5-45.9) on seeds 0-79. With 2 seats 24 reply
+draws did not help: 75.0% (66.6-81.9) against 82.9% (75.2-88.6) at 12,
+seeds 0-119. Solo is unchanged
 (no reply): 35.8% (27.8-44.7) wins, seeds 0-119.
 """
 
@@ -96,6 +100,8 @@ from .state import (
 
 SAMPLES = 12  # sampled rolls per draw count: the production budget
 REPLIES = 12  # sampled reply turns per take in the take and stars steps
+# With 3 or 4 seats the reply is a round of 2 or 3 turns: more chance, more draws.
+ROUND_REPLIES = 24
 ROLL_REPLIES = 2  # sampled reply turns per take after each sampled roll
 _SEED_BOUND = 2**62
 
@@ -250,22 +256,23 @@ def make_hard(
     solo_weights: Weights | None = None,
     replies: int = REPLIES,
     roll_replies: int = ROLL_REPLIES,
+    round_replies: int = ROUND_REPLIES,
 ) -> Callable[[JSON, list[Move], Rng], Move]:
     """Return a hard robot's `choose(view, legal, rng) -> Move` with this budget.
 
     `samples` (>= 1): sampled rolls per draw count; `replies` (>= 1):
-    sampled reply turns per take in the take and stars steps;
+    sampled reply turns per take in the take and stars steps with 2
+    seats, `round_replies` (>= 1) with more;
     `roll_replies` (>= 0): per take after each sampled roll (0: one, on
     the roll's own future). `weights`: the leaf evaluation's with several
     seats (default `MULTI`), `solo_weights` in solo (default `SOLO`). The
     first best move in `legal`'s order wins ties, so the same view and
     `rng` give the same move. Raises ValueError for a budget out of range.
     """
-    if samples < 1 or replies < 1 or roll_replies < 0:
+    if samples < 1 or min(replies, round_replies) < 1 or roll_replies < 0:
         raise ValueError("the search needs at least one sample and one reply")
     multi = weights or MULTI
     solo = solo_weights or SOLO
-    budget = (samples, replies, roll_replies)
 
     def choose(view: JSON, legal: list[Move], rng: Rng) -> Move:
         """Return the legal move of the best expected worth; raise ValueError if none."""
@@ -276,6 +283,8 @@ def make_hard(
         seat = view["seat"]
         seed, rest = rng.randint(0, _SEED_BOUND)
         base = RULES.sample_state(view, seat, rest)
+        many = round_replies if base.seats > 2 else replies
+        budget = (samples, many, roll_replies)
         search = _Search(seat, solo if base.solo else multi, seed, budget)
         scored = [(search.value(base, move), -n) for n, move in enumerate(legal)]
         return legal[-max(scored)[1]]
@@ -284,11 +293,12 @@ def make_hard(
 
 
 choose_hard = make_hard()
-"""The production hard robot: `SAMPLES` rolls, `REPLIES` and `ROLL_REPLIES` replies."""
+"""The production hard robot: `SAMPLES` rolls; `REPLIES`, `ROUND_REPLIES`, `ROLL_REPLIES` replies."""
 
 __all__ = [
     "MULTI",
     "REPLIES",
+    "ROUND_REPLIES",
     "ROLL_REPLIES",
     "SAMPLES",
     "SOLO",

@@ -180,6 +180,11 @@ def test_it_takes_the_dice_the_next_player_would_score_most_with(scenario, sheet
 
 
 def test_the_budget_must_search_something():
-    for budget in ({"samples": 0}, {"replies": 0}, {"roll_replies": -1}):
+    for budget in (
+        {"samples": 0},
+        {"replies": 0},
+        {"round_replies": 0},
+        {"roll_replies": -1},
+    ):
         with pytest.raises(ValueError, match="at least one"):
             make_hard(**budget)
