@@ -2,46 +2,72 @@
 
 Method: a depth-one expectimax (Michie 1966; Russell and Norvig, "Artificial
 Intelligence: A Modern Approach", 4th ed., 5.5 "Stochastic games") over the
-robot's own turn, with the chance node estimated by sampling (sparse
+robot's own turn, with the chance nodes estimated by sampling (sparse
 sampling: Kearns, Mansour and Ng, Machine Learning 49, 2002) on
-determinizations (Cowling, Powley and Whitehouse, IEEE TCIAIG 4(2), 2012):
+determinizations (Cowling, Powley and Whitehouse, IEEE TCIAIG 4(2), 2012),
+and the opponent's next turn as a sampled chance node played by a fixed
+policy (the medium robot's: the rollout policy of Monte Carlo search,
+Tesauro and Galperin, NIPS 1996), all with common random numbers across
+the candidates (Glasserman and Yao, Management Science 38(6), 1992):
 
 - the robot rebuilds a full state from its view (`sample_state`: only the
-  future dice are hidden in Dice Stars), then each sample gets its own
-  future `Rng`, and `RULES.apply` is the forward model;
+  future dice are hidden in Dice Stars), and `RULES.apply` is the forward
+  model of its own turn;
 - decision nodes are the turn's choices: whether the reserve goes back into
   the bag, how many dice to draw, which take, and where each star goes;
 - chance nodes are the draws: each `Draw(count)` is valued as the mean, over
-  `samples` sampled rolls (the same rolls for every count: common random
-  numbers), of the best take after that roll;
-- a leaf is the state when the turn is over, valued by `evaluate`: the
-  robot's total with half-marked star rows credited by their chance to be
-  completed, plus the worth of its free cells (the turns it still has), minus
-  what the turn hands on: in solo the virtual opponent's points (its grid
-  is marked for the dice left in the reserve); with other seats the margin
-  over the best other seat, either after the next seat's reply (`reply`:
-  it plays its turn on the same sampled future as the medium robot would,
-  so the reserve left to it is priced by what it makes of it) or less a
-  share of the reserve's pips (`gift`). A finished game is valued by its
-  result.
+  `samples` sampled rolls (the same rolls for every count), of the best take
+  after that roll;
+- after the robot's turn (several seats), every other seat plays its turn
+  up to the robot's next one as the medium robot would (reply.py: the
+  reserve passes from seat to seat) on `replies` sampled draws, the same
+  ones for every candidate; a take is worth the mean of the leaf over them.
+  In the draw step each sampled roll gets its own `roll_replies` draws of
+  the reply, separate from the roll, so the best take after a roll is not
+  chosen knowing the next player's dice (0: the reply continues the roll's
+  own future, one draw per roll, as before);
+- a leaf is valued by evaluation.py: the robot's sheet worth (total,
+  half-marked star rows credited by their chance to be completed, free
+  cells) minus the best other seat's, plus or minus a share of the reserve;
+  in solo, minus the virtual opponent's points. A finished game is valued by
+  its result.
 
-The budget is fixed (`samples` rolls per draw count), not wall time, so the
-same view and `rng` give the same move on every machine.
+The budget is fixed (`samples` rolls per draw count, `replies` and
+`roll_replies` reply draws), not wall time, so the same view and `rng` give
+the same move on every machine.
 
-Measured (seeded games, seats swapped, shared first = 1/k, Wilson 95%
-intervals; CPU time of one core on a loaded 2-core machine). 12 rolls per
-draw count against the former 6, on the same seeds: vs medium (2 seats,
-seeds 0-399) 66.1% (61.4-70.6) against 63.9% (59.1-68.4) (games won by
-one only: 92 against 82, not yet significant); hard + 3 medium (4 seats,
-seeds 0-79) 35.0% (25.5-45.9) against 26.3% (17.9-36.8); solo (seeds
-0-149) 36.0% (28.8-43.9) wins. Decisions at 12 rolls: median 3 ms, p99
-158 ms (2 seats), 162 ms (4 seats), 43 ms (solo).
+Measured (seeded 2-seat games against the medium robot, seats swapped,
+shared first = 1/k, Wilson 95% intervals; CPU time of one core on a loaded,
+shared 2-core machine), seeds 0-199 each:
+
+- rolls per draw count barely matter: 12 rolls 64.7% (57.9-71.0), 24 rolls
+  64.5% (57.7-70.8) (one reply draw per take, as before);
+- the reply's noise did: the take step valued each take on one sampled
+  draw of the next player, so the take was chosen for that one draw. The
+  mean over 12 reply draws (the same for every take): 79.7% (73.6-84.7),
+  mean margin +15.7 points against +7.0. Decisions: median 8 ms, p99
+  156 ms;
+- and 2 reply draws of their own per sampled roll in the draw step
+  (`ROLL_REPLIES`, the production setting): 80.7% (74.7-85.6), margin
+  +13.7, median 8 ms, p99 124 ms (the same strength within the noise, but
+  the draw no longer peeks at the next player's dice, and reply.py is
+  faster than `greedy_reply`).
+
+Hard + 3 medium (4 seats, seeds 0-119): 32.5% (24.8-41.3) with the next
+seat's turn alone, 36.7% (28.6-45.6) with the whole round (the production
+setting; decisions median 20 ms, p99 209 ms) at 12 reply draws, 42.1%
+(33.6-51.0) at 24 (`ROUND_REPLIES`, production: a round is 3 turns of
+chance; median 39 ms, p99 237 ms); before this change (one reply draw,
+next seat only) 35.0% (25.5-45.9) on seeds 0-79. With 2 seats 24 reply
+draws did not help: 75.0% (66.6-81.9) against 82.9% (75.2-88.6) at 12,
+seeds 0-119. Solo is unchanged
+(no reply): 35.8% (27.8-44.7) wins, seeds 0-119.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from games.rules.base import JSON
 from games.rules.rng import Rng, search_random
@@ -49,13 +75,21 @@ from games.rules.structs import replace
 
 from . import flow
 from .engine import RULES
-from .sheet import STAR_CELLS, VALUES, WHITE, Sheet
+from .evaluation import (
+    MULTI,
+    SOLO,
+    Weights,
+    evaluate,
+    final_worth,
+    position_worth,
+    sheet_worth,
+)
+from .reply import Reply, play_round
+from .sheet import Sheet
 from .state import (
     STEP_DRAW,
-    STEP_OVER,
     STEP_REBAG,
     STEP_STARS,
-    Die,
     Draw,
     Move,
     PlaceStar,
@@ -63,129 +97,17 @@ from .state import (
     State,
     TakeStars,
 )
-from .turn_end import opponent_score, solo_won
 
 SAMPLES = 12  # sampled rolls per draw count: the production budget
+REPLIES = 12  # sampled reply turns per take in the take and stars steps
+# With 3 or 4 seats the reply is a round of 2 or 3 turns: more chance, more draws.
+ROUND_REPLIES = 24
+ROLL_REPLIES = 2  # sampled reply turns per take after each sampled roll
 _SEED_BOUND = 2**62
-_RESULT = 1000.0  # a finished game: far more than any difference in points
-
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """The leaf evaluation's weights, in points.
-
-    `white` and `green`: the worth of a free white or green cell (what a
-    future take may still write there); `star`: the chance that each star
-    cell a row still lacks is marked before the end (a half-marked row
-    scores 0, a full one double); `gift`: the share of the reserve's pips
-    (with `best_gift`: of the best colour or value group in it) the next
-    player gets out of it; `reply`: play the next seat's turn (the medium
-    robot's take) before evaluating; `horizon` > 0: the free-cell and
-    half-marked-row credits shrink linearly once the fewest free white cells
-    of any sheet drop below it (the game is about to end). The last four
-    matter with several seats only.
-    """
-
-    white: float = 3.0
-    green: float = 1.5
-    star: float = 0.7
-    gift: float = 0.3
-    best_gift: bool = False
-    reply: bool = False
-    horizon: float = 0.0
-
-
-# Tuned on seeded 2-seat games against the medium robot, 150 games per
-# setting (seats swapped): the reply with the best-group gift won 71% at 4
-# rolls per draw count, against 60% with the pips gift alone and 51% with
-# free cells worth twice as much; more rolls (12) did not help without the
-# reply. SOLO keeps the first guess: 38.7% solo wins (n=150, 6 rolls).
-MULTI = Weights(white=1.5, green=0.75, gift=0.5, best_gift=True, reply=True)
-SOLO = Weights()
-
-
-def evaluate(
-    state: State,
-    seat: int,
-    weights: Weights,
-    worth: Callable[[Sheet, int], float] | None = None,
-) -> float:
-    """Return the worth of `state` for `seat` once its turn is over, in points.
-
-    Solo: the margin over the virtual opponent (5 per marked solo cell);
-    several seats: the margin over the best other seat. A finished game
-    adds +-`_RESULT` for a win or loss (0 for a shared first place).
-    `worth(sheet, left)`, if given, is `sheet_worth(sheet, weights, left)`.
-    """
-    if state.step == STEP_OVER:
-        totals = [sheet.total() for sheet in state.sheets]
-        if state.solo:
-            margin = totals[0] - opponent_score(state)
-            return margin + (_RESULT if solo_won(state) else -_RESULT)
-        best_other = max(t for s, t in enumerate(totals) if s != seat)
-        margin = totals[seat] - best_other
-        if margin > 0:
-            return margin + _RESULT
-        return margin + (0.0 if margin == 0 else -_RESULT)
-    value_of = worth or (lambda sheet, left: sheet_worth(sheet, weights, left))
-    left = min(sheet.white_free() for sheet in state.sheets)
-    mine = value_of(state.sheets[seat], left)
-    if state.solo:
-        return mine - opponent_score(state)
-    others = max(
-        value_of(sheet, left) for s, sheet in enumerate(state.sheets) if s != seat
-    )
-    pips = (
-        _best_group(state.reserve)
-        if weights.best_gift
-        else sum(d.face for d in state.reserve)
-    )
-    # The reserve goes to the next player: a gift to an opponent, or back
-    # to this seat after the other seat's reply with two seats.
-    share = weights.gift if state.current == seat else -weights.gift
-    return mine - others + share * pips
-
-
-def _best_group(reserve: tuple[Die, ...]) -> int:
-    """Return the most pips one take could get from `reserve` (a colour or a value)."""
-    best = 0
-    by_colour: dict[str, int] = {}
-    by_value: dict[int, int] = {}
-    for d in reserve:
-        by_colour[d.colour] = by_colour.get(d.colour, 0) + d.face
-        by_value[d.face] = by_value.get(d.face, 0) + d.face
-    for total in (*by_colour.values(), *by_value.values()):
-        best = max(best, total)
-    return best
-
-
-def sheet_worth(sheet: Sheet, weights: Weights, left: int = 20) -> float:
-    """Return `sheet`'s total, half-marked star rows credited, plus its free cells.
-
-    `left`: the fewest free white cells of any sheet (the game ends at 0);
-    with `weights.horizon` > 0, the credits shrink as `left` drops below it.
-    """
-    near = min(1.0, left / weights.horizon) if weights.horizon > 0 else 1.0
-    worth = -float(sheet.comet or 0)
-    free_white = 0
-    free_green = 0
-    for r in range(len(VALUES)):
-        row = sheet.rows[r]
-        total = sum(cell for cell in row if isinstance(cell, int))
-        marked = sheet.stars[r]
-        if marked == 0:
-            worth += total
-        elif marked == STAR_CELLS[r]:
-            worth += 2 * total
-        else:
-            worth += 2 * total * near * weights.star ** (STAR_CELLS[r] - marked)
-        free_white += sum(1 for cell in row[:WHITE] if cell is None)
-        free_green += sum(1 for cell in row[WHITE:] if cell is None)
-    return worth + near * (weights.white * free_white + weights.green * free_green)
 
 
 def _or_worst(total: int | None) -> float:
-    return -_RESULT if total is None else total
+    return float("-inf") if total is None else total
 
 
 def greedy_reply(state: State) -> State:
@@ -194,7 +116,8 @@ def greedy_reply(state: State) -> State:
     The medium robot's take: the best immediate change of its total (stars
     at their best placement); it draws 2 dice when it may choose (the
     medium robot's mean) and keeps the reserve when asked. Its dice come
-    from `state.rng`, i.e. the sampled future.
+    from `state.rng`, i.e. the sampled future. reply.py plays the same turn
+    faster; this one goes through `RULES.apply`.
     """
     seat = state.current
     assert seat is not None
@@ -232,20 +155,28 @@ def greedy_reply(state: State) -> State:
 
 
 class _Search:
-    """One decision's search: the base determinization and its evaluation."""
+    """One decision's search: the base determinization, its futures and evaluation."""
 
     def __init__(
-        self, base: State, seat: int, samples: int, weights: Weights, seed: int
+        self,
+        seat: int,
+        weights: Weights,
+        seed: int,
+        budget: tuple[int, int, int],
     ):
-        self.base = base
+        samples, replies, roll_replies = budget
         self.seat = seat
-        self.samples = samples
         self.weights = weights
         self.cache: dict[tuple[Sheet, int], float] = {}
         fast = search_random(seed)
-        # Common random numbers: the k-th sampled future is the same for
-        # every draw count and every rebag choice.
+        # Common random numbers: the k-th sampled roll is the same for every
+        # draw count and rebag choice, the reply draws the same for every take.
         self.futures = [Rng(seed=fast.randrange(_SEED_BOUND)) for _ in range(samples)]
+        self.replies = [fast.randrange(_SEED_BOUND) for _ in range(replies)]
+        self.roll_replies = [
+            [fast.randrange(_SEED_BOUND) for _ in range(roll_replies)]
+            for _ in range(samples)
+        ]
 
     def worth(self, sheet: Sheet, left: int) -> float:
         known = self.cache.get((sheet, left))
@@ -256,8 +187,25 @@ class _Search:
     def leaf(self, state: State) -> float:
         return evaluate(state, self.seat, self.weights, self.worth)
 
-    def after_take(self, state: State, move: Move) -> float:
-        """Return the worth of `move` in the take step: its stars placed, the turn over."""
+    def reply_leaf(self, reply: Reply) -> float:
+        if reply.over:
+            return final_worth(reply.sheets, self.seat)
+        return position_worth(
+            reply.sheets,
+            reply.reserve,
+            reply.current == self.seat,
+            self.seat,
+            self.weights,
+            self.worth,
+        )
+
+    def after_take(self, state: State, move: Move, replies: list[int]) -> float:
+        """Return the worth of `move` in the take or stars step: stars placed, turn over.
+
+        With the reply (several seats), the mean worth after the next
+        seat's turn on each of `replies` (seeds of its draws); none: the
+        reply continues `state.rng`.
+        """
         state, _ = RULES.apply(state, self.seat, move)
         while state.step == STEP_STARS and state.current == self.seat:
             state = max(
@@ -267,57 +215,62 @@ class _Search:
                 ),
                 key=self.leaf,
             )
-        if self.weights.reply and state.current not in (None, self.seat):
-            state = greedy_reply(state)
-        return self.leaf(state)
-
-    def best_take(self, state: State) -> float:
-        """Return the worth of the best take in the take step of `state`."""
-        return max(
-            self.after_take(state, move) for move in RULES.legal_moves(state, self.seat)
-        )
+        if not self.weights.reply or state.current in (None, self.seat):
+            return self.leaf(state)
+        if not replies:
+            return self.leaf(greedy_reply(state))
+        total = 0.0
+        for seed in replies:
+            total += self.reply_leaf(play_round(state, random.Random(seed), self.seat))
+        return total / len(replies)
 
     def draw_value(self, state: State, move: Move) -> float:
-        """Return the mean worth of drawing `move`'s dice over the sampled futures."""
+        """Return the mean worth of drawing `move`'s dice over the sampled rolls."""
         total = 0.0
-        for future in self.futures:
+        for future, replies in zip(self.futures, self.roll_replies, strict=True):
             rolled, _ = RULES.apply(replace(state, rng=future), self.seat, move)
-            total += self.best_take(rolled)
+            total += max(
+                self.after_take(rolled, take, replies)
+                for take in RULES.legal_moves(rolled, self.seat)
+            )
         return total / len(self.futures)
-
-    def best_draw(self, state: State) -> float:
-        """Return the worth of the best draw count in the draw step of `state`."""
-        return max(
-            self.draw_value(state, move) for move in RULES.legal_moves(state, self.seat)
-        )
 
     def value(self, state: State, move: Move) -> float:
         """Return the worth of `move` in `state` (the robot's step)."""
         step = state.step
         if step == STEP_REBAG:
             after, _ = RULES.apply(state, self.seat, move)
-            return self.best_draw(after)
+            return max(
+                self.draw_value(after, draw)
+                for draw in RULES.legal_moves(after, self.seat)
+            )
         if step == STEP_DRAW:
             return self.draw_value(state, move)
         # The take and stars steps: no chance left in this turn.
-        return self.after_take(state, move)
+        return self.after_take(state, move, self.replies)
 
 
 def make_hard(
     samples: int = SAMPLES,
     weights: Weights | None = None,
     solo_weights: Weights | None = None,
+    replies: int = REPLIES,
+    roll_replies: int = ROLL_REPLIES,
+    round_replies: int = ROUND_REPLIES,
 ) -> Callable[[JSON, list[Move], Rng], Move]:
     """Return a hard robot's `choose(view, legal, rng) -> Move` with this budget.
 
-    `samples` (>= 1): sampled rolls per draw count; `weights` the leaf
-    evaluation's with several seats (default `MULTI`), `solo_weights` in
-    solo (default `SOLO`). The first best move in `legal`'s order wins
-    ties, so the same view and `rng` give the same move. Raises ValueError
-    for `samples` < 1.
+    `samples` (>= 1): sampled rolls per draw count; `replies` (>= 1):
+    sampled reply turns per take in the take and stars steps with 2
+    seats, `round_replies` (>= 1) with more;
+    `roll_replies` (>= 0): per take after each sampled roll (0: one, on
+    the roll's own future). `weights`: the leaf evaluation's with several
+    seats (default `MULTI`), `solo_weights` in solo (default `SOLO`). The
+    first best move in `legal`'s order wins ties, so the same view and
+    `rng` give the same move. Raises ValueError for a budget out of range.
     """
-    if samples < 1:
-        raise ValueError("the search needs at least one sample")
+    if samples < 1 or min(replies, round_replies) < 1 or roll_replies < 0:
+        raise ValueError("the search needs at least one sample and one reply")
     multi = weights or MULTI
     solo = solo_weights or SOLO
 
@@ -330,8 +283,9 @@ def make_hard(
         seat = view["seat"]
         seed, rest = rng.randint(0, _SEED_BOUND)
         base = RULES.sample_state(view, seat, rest)
-        used = solo if base.solo else multi
-        search = _Search(base, seat, samples, used, seed)
+        many = round_replies if base.seats > 2 else replies
+        budget = (samples, many, roll_replies)
+        search = _Search(seat, solo if base.solo else multi, seed, budget)
         scored = [(search.value(base, move), -n) for n, move in enumerate(legal)]
         return legal[-max(scored)[1]]
 
@@ -339,15 +293,19 @@ def make_hard(
 
 
 choose_hard = make_hard()
-"""The production hard robot: `SAMPLES` sampled rolls per draw count."""
+"""The production hard robot: `SAMPLES` rolls; `REPLIES`, `ROUND_REPLIES`, `ROLL_REPLIES` replies."""
 
 __all__ = [
     "MULTI",
+    "REPLIES",
+    "ROUND_REPLIES",
+    "ROLL_REPLIES",
     "SAMPLES",
     "SOLO",
     "Weights",
     "choose_hard",
     "evaluate",
+    "greedy_reply",
     "make_hard",
     "sheet_worth",
 ]

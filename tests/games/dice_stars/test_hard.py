@@ -6,21 +6,27 @@ robot is `choose_hard`.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 
+import pytest
+
 from games.rules.dice_stars import ROBOTS, RULES
 from games.rules.dice_stars.hard import (
+    MULTI,
     Weights,
     choose_hard,
     evaluate,
     greedy_reply,
     make_hard,
 )
+from games.rules.dice_stars.sheet import X
 from games.rules.dice_stars.state import (
     STEP_DRAW,
     STEP_OVER,
     Draw,
+    TakeColour,
     TakeStars,
     TakeValue,
 )
@@ -148,3 +154,37 @@ def test_the_reply_plays_the_next_seats_turn_as_the_medium_robot(scenario):
     assert after.turns == (0, 1)
     assert after.sheets[1].total() >= 15
     assert after.sheets[0] == state.sheets[0]
+
+
+def test_it_takes_the_dice_the_next_player_would_score_most_with(scenario, sheet_of):
+    # Denial: row 6 of seat 0 has a star marked (it scores 0 until all six
+    # are) and its blue column is marked in rows 2 and 3, so the three blue
+    # 6s write 18 into row 6 either way and score nothing now; the pink 5
+    # scores 5. The medium robot takes the 5; the hard robot sees the next
+    # seat write 18 with the 6s and takes them.
+    reserve = (die("blue", 6), die("blue", 6, 1), die("blue", 6, 2))
+    reserve += (die("pink", 5),)
+    mine = sheet_of(stars={6: 1}, cells={(2, 2): X, (3, 2): X})
+    state = scenario(seats=2, reserve=reserve, sheets=(mine, sheet_of()))
+    view = RULES.view(state, 0)
+    legal = RULES.legal_moves(state, 0)
+    fives = (TakeValue(value=5), TakeColour(colour="pink"))
+    sixes = (TakeValue(value=6), TakeColour(colour="blue"))
+    assert ROBOTS["medium"].choose(view, legal, Rng(1, 0)) in fives
+    assert SMALL(view, legal, Rng(1, 0)) in sixes
+    # Without the next seat's turn and the reserve's gift, it would not.
+    blind = make_hard(
+        samples=3, weights=dataclasses.replace(MULTI, gift=0.0, reply=False)
+    )
+    assert blind(view, legal, Rng(1, 0)) in fives
+
+
+def test_the_budget_must_search_something():
+    for budget in (
+        {"samples": 0},
+        {"replies": 0},
+        {"round_replies": 0},
+        {"roll_replies": -1},
+    ):
+        with pytest.raises(ValueError, match="at least one"):
+            make_hard(**budget)
