@@ -61,8 +61,10 @@ from games.rules.base import JSON
 from games.rules.rng import Rng, search_random
 
 from .engine import RULES
+from .infer import reweigh
 from .maps import MAPS, Map
 from .route import choose_route
+from .route.block import bottlenecks
 from .route.choices import builds_by_road, choose_payment, choose_pick, wanted
 from .route.plan import Board, board_from_view, shortest
 from .scoring import results
@@ -160,7 +162,9 @@ def rollout(
 _NO_RNG = Rng(0)  # the route robot draws nothing
 
 
-def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
+def candidates(
+    view: JSON, legal: list[Move], limit: int, block: bool = False
+) -> list[Move]:
     """Return the moves worth searching, the route robot's first (no duplicates).
 
     `[]` when the decision is not searched: a keep or the second pick of
@@ -191,7 +195,18 @@ def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
     for move in found:
         if move not in unique:
             unique.append(move)
-    return unique[:limit]
+    unique = unique[:limit]
+    if block:
+        cut = bottlenecks(board, view)
+        blocks = [r for r in by_road if r in cut]
+        if blocks:
+            road = max(
+                blocks, key=lambda r: (cut[r], -game_map.road_by_id[r].length, r)
+            )
+            move = choose_payment(board, by_road[road], list(roads))[2]
+            if move not in unique:
+                unique.append(move)
+    return unique
 
 
 def make_hard(
@@ -204,6 +219,8 @@ def make_hard(
     end_limit: int = END_CANDIDATES,
     end_keep: float = END_KEEP,
     fast: bool = True,
+    infer: bool = False,
+    block: bool = False,
 ) -> Chooser:
     """Return a hard chooser simulating about `budget` plies per searched decision.
 
@@ -231,9 +248,10 @@ def make_hard(
         spend, keep = budget, keep_route
         if ending:
             plies_cap, spend, keep = None, end_budget, end_keep
-        moves = candidates(view, legal, end_limit if ending else limit)
+        moves = candidates(view, legal, end_limit if ending else limit, block)
         if len(moves) < 2:  # noqa: PLR2004
             return moves[0] if moves else choose_route(view, legal, rng)
+        game_map = MAPS[view["map"]]
         seed, _ = rng.randint(0, 2**62)
         draws = search_random(seed)
         totals = [0.0] * len(moves)
@@ -241,6 +259,8 @@ def make_hard(
         worlds = 0
         while worlds == 0 or spent < spend:
             world = RULES.sample_state(view, seat, Rng(draws.getrandbits(62)))
+            if infer:
+                world = reweigh(world, seat, game_map, draws.random)
             for i, move in enumerate(moves):
                 state, _ = RULES.apply(world, seat, move)
                 value, plies = rollout(state, seat, plies_cap, fast)
