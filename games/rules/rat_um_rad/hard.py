@@ -64,7 +64,6 @@ from .engine import RULES
 from .infer import reweigh
 from .maps import MAPS, Map
 from .route import choose_route
-from .route.block import bottlenecks
 from .route.choices import builds_by_road, choose_payment, choose_pick, wanted
 from .route.plan import Board, board_from_view, shortest
 from .scoring import results
@@ -74,7 +73,9 @@ from .state import PHASE_OVER, DrawDestinations, Keep, Move, State
 # Chosen for issue 26's decision time (median 200 ms on one core): about
 # 0.3 ms a simulated move with the sketch policy (sketch.py), against
 # 0.6-0.8 ms with the route robot itself. Measured: see "Measured" above.
-BUDGET = 420
+# Mid-game: no search (budget 0), the route robot's move; with a budget,
+# rollouts of `HORIZON` plies scored by `_value` (measured: it lost).
+BUDGET = 0
 CANDIDATES = 3
 HORIZON = 16
 # A candidate must beat the route robot's own move by this many points of
@@ -83,8 +84,8 @@ KEEP_ROUTE = 3.0
 # The end: once a seat has this many wheels or fewer (or the final round
 # runs), rollouts play to the end of the game, with this budget, this many
 # candidates and this margin (the end's totals are exact, not estimates).
-END_WHEELS = 8
-END_BUDGET = 600
+END_WHEELS = 12
+END_BUDGET = 900
 END_CANDIDATES = 5
 END_KEEP = 1.0
 # At the horizon, the share of its points an uncompleted but joinable card
@@ -134,7 +135,10 @@ def _margin(state: State, seat: int) -> float:
 
 
 def rollout(
-    state: State, seat: int, horizon: int | None, fast: bool = False
+    state: State,
+    seat: int,
+    horizon: int | None,
+    fast: bool = False,
 ) -> tuple[float, int]:
     """Play the route robot (`fast`: the sketch policy) on every seat for at most `horizon` plies.
 
@@ -162,9 +166,7 @@ def rollout(
 _NO_RNG = Rng(0)  # the route robot draws nothing
 
 
-def candidates(
-    view: JSON, legal: list[Move], limit: int, block: bool = False
-) -> list[Move]:
+def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
     """Return the moves worth searching, the route robot's first (no duplicates).
 
     `[]` when the decision is not searched: a keep or the second pick of
@@ -195,18 +197,7 @@ def candidates(
     for move in found:
         if move not in unique:
             unique.append(move)
-    unique = unique[:limit]
-    if block:
-        cut = bottlenecks(board, view)
-        blocks = [r for r in by_road if r in cut]
-        if blocks:
-            road = max(
-                blocks, key=lambda r: (cut[r], -game_map.road_by_id[r].length, r)
-            )
-            move = choose_payment(board, by_road[road], list(roads))[2]
-            if move not in unique:
-                unique.append(move)
-    return unique
+    return unique[:limit]
 
 
 def make_hard(
@@ -220,7 +211,6 @@ def make_hard(
     end_keep: float = END_KEEP,
     fast: bool = True,
     infer: bool = False,
-    block: bool = False,
 ) -> Chooser:
     """Return a hard chooser simulating about `budget` plies per searched decision.
 
@@ -244,11 +234,13 @@ def make_hard(
             return choose_route(view, legal, rng)
         fewest = min(int(p["wheels"]) for p in view["players"])
         ending = fewest <= end_wheels or view.get("final_round") is not None
+        if not ending and budget <= 0:
+            return choose_route(view, legal, rng)
         plies_cap: int | None = horizon
         spend, keep = budget, keep_route
         if ending:
             plies_cap, spend, keep = None, end_budget, end_keep
-        moves = candidates(view, legal, end_limit if ending else limit, block)
+        moves = candidates(view, legal, end_limit if ending else limit)
         if len(moves) < 2:  # noqa: PLR2004
             return moves[0] if moves else choose_route(view, legal, rng)
         game_map = MAPS[view["map"]]
