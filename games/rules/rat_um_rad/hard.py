@@ -1,4 +1,4 @@
-"""Rat um Rad hard robot: determinized flat Monte Carlo over the route robot.
+"""Rat um Rad hard robot: the route robot's plans, and a determinized search at the end.
 
 The method is perfect-information Monte Carlo (Ginsberg, "GIB: Imperfect
 Information in a Trick-Taking Game", JAIR 14, 2001), the flat form of
@@ -6,50 +6,53 @@ determinized search (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): it draws worlds
 consistent with its seat's view (`RULES.sample_state`: the other hands,
 destination cards and deck order), plays each candidate move in each world
-and then the game on with a rollout policy on every seat, the engine's own
-`RULES.apply` as forward model, and keeps the candidate whose margin (its
-value minus the best other seat's value, `_value`) is highest on average.
-Every candidate meets the same worlds (common random numbers), so a
-difference comes from the move, not from the draw.
+and then the game to its end with a rollout policy on every seat, the
+engine's own `RULES.apply` as forward model, and keeps the candidate whose
+margin (its final total minus the best other seat's, `_margin`) is highest
+on average. Every candidate meets the same worlds (common random numbers),
+so a difference comes from the move, not from the draw.
+
+When it searches: only near the end. Until a seat is down to `END_WHEELS`
+wheels (the game ends when a seat has 2 or fewer, Rat um Rad seed, Ende
+des Spiels) and no final round runs, it plays the route robot's move.
+Earlier, a rollout cannot be played to the end within the budget, and
+scoring it after a horizon of plies (`_value`: the points so far plus a
+share of the cards still joinable) misled the search: it left the route
+robot's plan for roads that score at once, and lost the destination
+cards the route robot later draws and joins (measured below). At the end
+the totals are exact given the world, and whom the end finds with wheels
+and cards unspent decides most games between route robots. The mid-game
+search stays available (`make_hard(budget=...)`) for measuring.
 
 The rollout policy is the sketch (sketch.py): the route robot's action
 rules with each seat's plan kept from move to move, about half the route
-robot's cost a move, so about twice the worlds fit in the budget. Mid-game
-a rollout stops after `horizon` plies and is scored by the evaluation;
-once a seat is near its last wheels (the game ends when a seat has 2 or
-fewer, Rat um Rad seed, Ende des Spiels) or the final round runs, rollouts
-play to the end, where the totals are exact, over more candidates and with
-a smaller margin for leaving the route robot's move: whom the end finds
-with wheels and cards unspent decides most games between route robots.
-
-A flat search, not a tree: the policy is deterministic, so once the
-hidden cards are fixed a rollout is a single line. What is searched:
-
-- the action of a turn: the route robot's move, its best take and the
-  builds it would pay (planned roads first, then the longest), up to
-  `limit` moves (`end_limit` at the end);
-- not searched, the route robot's move: keeping destination cards,
-  drawing them, and the second pick of a take. A rollout of a few turns
-  cannot tell whether a new card will be joined by the end, and scoring
-  each card by its own path favoured hoarding cards (it lost to the
-  random robot); a card more or less rarely changes a plan.
+robot's cost a move. A flat search, not a tree: the policy is
+deterministic, so once the hidden cards are fixed a rollout is a single
+line. What is searched: the action of a turn: the route robot's move,
+its best take and the builds it would pay (planned roads first, then the
+longest), up to `END_CANDIDATES` moves; not searched, the route robot's
+move: keeping destination cards, drawing them, and the second pick of a
+take.
 
 The budget is a number of simulated moves (plies) per decision, not wall
 time, so the same rng gives the same move on every machine (at least one
 world is played whatever the budget).
 
-Measured (bench/robots.py's duel, seeds 0-39, seats swapped, 2 seats
-unless said, a loaded machine): against the route robot 21.5 of 40 first
-places, 54% (Wilson 95% 39-68%); on the same seeds the former hard robot
-(route-robot rollouts, 300 plies, no end search) won 16 (40%, 26-55%) and
-the route robot itself 19; of the 10 seeds where the two hard robots
-differ the new one wins 8. With 3 route robots (4 seats) 12 of 40, 30%
-(18-45%; former: 7 of 40). Against the random robot 20 of 20 on seeds
-0-19 (84-100%). CPU per decision: 2 seats median 170 ms, p99 482 ms, max
-599 ms (the former robot in the same run: 178/439/563 ms); against the
-random robot median 173 ms, p99 820 ms, max 1.28 s (its long games make the
-end's full rollouts long); 4 seats median 193 ms, p99 408 ms, max 507 ms;
-5 seats (6 games) median 2 ms, p99 446 ms.
+Measured (seeds 0-39 of bench/robots.py's duel, seats swapped, 2 seats,
+a shared and loaded machine; share of first places, Wilson 95%):
+against the route robot, the former robot (horizon search mid-game, 420
+plies, end search from 8 wheels, 600 plies) 21.5 of 40, 54% (39-68%),
+CPU per decision median 146 ms, p99 412 ms; no mid-game search, end from
+8 wheels: 26 of 40, 65% (50-78%), median 17 ms, p99 444 ms; from 12
+wheels with 900 plies (the defaults): 27.5 of 40, 69% (53-81%), median
+16 ms, p99 680 ms, max 1.05 s; from 16 wheels with 800 plies it lost
+most of its first 16 games (4 of 16) and was stopped. Also tried, not
+kept: reading the other seats' destination cards from their roads
+(infer.py, `make_hard(infer=True)`: 18 of 29 against 21.5 on the same
+seeds), a draw-destinations candidate scored by a joint plan at the
+horizon (it hoarded cards: 1 of 6 games), a hand-card value at the
+horizon (58.8%, within the noise of 53.7%). bench/robots.py prints the
+current table.
 """
 
 from __future__ import annotations
@@ -70,9 +73,9 @@ from .scoring import results
 from .sketch import Sketch
 from .state import PHASE_OVER, DrawDestinations, Keep, Move, State
 
-# Chosen for issue 26's decision time (median 200 ms on one core): about
-# 0.3 ms a simulated move with the sketch policy (sketch.py), against
-# 0.6-0.8 ms with the route robot itself. Measured: see "Measured" above.
+# Chosen for issue 26's decision time (p99 1 s on one core): about 0.3-0.7
+# ms a simulated move with the sketch policy (sketch.py), against 0.6-0.8
+# ms with the route robot itself. Measured: see "Measured" above.
 # Mid-game: no search (budget 0), the route robot's move; with a budget,
 # rollouts of `HORIZON` plies scored by `_value` (measured: it lost).
 BUDGET = 0
@@ -212,16 +215,21 @@ def make_hard(
     fast: bool = True,
     infer: bool = False,
 ) -> Chooser:
-    """Return a hard chooser simulating about `budget` plies per searched decision.
+    """Return a hard chooser: the route robot's move mid-game, a search at the end.
 
-    `limit` caps the candidate moves of a turn's action; `horizon` caps a
-    rollout's plies; `keep_route` is the average margin another candidate
-    must gain over the route robot's move. Once a seat has `end_wheels`
-    wheels or fewer, or the final round runs, `end_budget`, `end_limit`
-    and `end_keep` replace them and rollouts play to the end. `fast`
-    rollouts play the sketch policy (sketch.py), else the route robot. The chooser is a Robot's `choose(view, legal, rng)`:
-    it reads only the view, returns one of `legal` (ValueError if empty)
-    and, for the same arguments, always the same move.
+    From the moment a seat has `end_wheels` wheels or fewer, or the final
+    round runs, it simulates about `end_budget` plies per decision over at
+    most `end_limit` candidates, rollouts played to the end, and leaves the
+    route robot's move only for one whose average margin is `end_keep`
+    points higher. Before that, with `budget` 0 (the default) it plays the
+    route robot's move; with a positive `budget` it searches `limit`
+    candidates with rollouts of at most `horizon` plies, scored by
+    `_value`, and `keep_route` as the margin to beat. `fast` rollouts play
+    the sketch policy (sketch.py), else the route robot; `infer` deals the
+    other seats' destination cards by their roads (infer.py). The chooser
+    is a Robot's `choose(view, legal, rng)`: it reads only the view,
+    returns one of `legal` (ValueError if empty) and, for the same
+    arguments, always the same move.
     """
 
     def choose_hard(view: JSON, legal: list[Move], rng: Rng) -> Move:
