@@ -24,9 +24,11 @@ the totals are exact given the world, and whom the end finds with wheels
 and cards unspent decides most games between route robots. The mid-game
 search stays available (`make_hard(budget=...)`) for measuring.
 
-The rollout policy is the sketch (sketch.py): the route robot's action
-rules with each seat's plan kept from move to move, about half the route
-robot's cost a move. A flat search, not a tree: the policy is
+The rollout policy is the route robot itself on every seat (the medium
+robot, as issue 26 suggests); the sketch (sketch.py: its action rules
+with each seat's plan kept from move to move, about half the cost a
+move) is the cheaper option `fast`, and at the same CPU it won less
+(measured below). A flat search, not a tree: the policy is
 deterministic, so once the hidden cards are fixed a rollout is a single
 line. What is searched: the action of a turn: the route robot's move,
 its best take and the builds it would pay (planned roads first, then the
@@ -44,9 +46,13 @@ against the route robot, the former robot (horizon search mid-game, 420
 plies, end search from 8 wheels, 600 plies) 21.5 of 40, 54% (39-68%),
 CPU per decision median 146 ms, p99 412 ms; no mid-game search, end from
 8 wheels: 26 of 40, 65% (50-78%), median 17 ms, p99 444 ms; from 12
-wheels with 900 plies (the defaults): 27.5 of 40, 69% (53-81%), median
+wheels with 900 plies: 27.5 of 40, 69% (53-81%), median
 16 ms, p99 680 ms, max 1.05 s; from 16 wheels with 800 plies it lost
-most of its first 16 games (4 of 16) and was stopped. Also tried, not
+most of its first 16 games (4 of 16) and was stopped. On seeds 40-79 that
+sketch search from 12 wheels won 20.5 of 40 (51%, 36-66%); route-robot
+rollouts (`fast` False) with 700 plies won 24 of 40 there (60%, 45-74%)
+and 26.5 of 40 on seeds 0-39 (66%, 51-79%): 50.5 of 80, 63% (52-73%),
+p99 605-690 ms, max 849 ms: the defaults. Also tried, not
 kept: reading the other seats' destination cards from their roads
 (infer.py, `make_hard(infer=True)`: 18 of 29 against 21.5 on the same
 seeds), a draw-destinations candidate scored by a joint plan at the
@@ -73,9 +79,9 @@ from .scoring import results
 from .sketch import Sketch
 from .state import PHASE_OVER, DrawDestinations, Keep, Move, State
 
-# Chosen for issue 26's decision time (p99 1 s on one core): about 0.3-0.7
-# ms a simulated move with the sketch policy (sketch.py), against 0.6-0.8
-# ms with the route robot itself. Measured: see "Measured" above.
+# Chosen for issue 26's decision time (p99 1 s on one core): about 0.8-1 ms
+# a simulated move with the route robot near the end (the sketch policy,
+# sketch.py: about half). Measured: see "Measured" above.
 # Mid-game: no search (budget 0), the route robot's move; with a budget,
 # rollouts of `HORIZON` plies scored by `_value` (measured: it lost).
 BUDGET = 0
@@ -88,7 +94,7 @@ KEEP_ROUTE = 3.0
 # runs), rollouts play to the end of the game, with this budget, this many
 # candidates and this margin (the end's totals are exact, not estimates).
 END_WHEELS = 12
-END_BUDGET = 900
+END_BUDGET = 700
 END_CANDIDATES = 5
 END_KEEP = 1.0
 # At the horizon, the share of its points an uncompleted but joinable card
@@ -212,7 +218,7 @@ def make_hard(
     end_budget: int = END_BUDGET,
     end_limit: int = END_CANDIDATES,
     end_keep: float = END_KEEP,
-    fast: bool = True,
+    fast: bool = False,
     infer: bool = False,
 ) -> Chooser:
     """Return a hard chooser: the route robot's move mid-game, a search at the end.
