@@ -57,8 +57,14 @@ kept: reading the other seats' destination cards from their roads
 (infer.py, `make_hard(infer=True)`: 18 of 29 against 21.5 on the same
 seeds), a draw-destinations candidate scored by a joint plan at the
 horizon (it hoarded cards: 1 of 6 games), a hand-card value at the
-horizon (58.8%, within the noise of 53.7%). bench/robots.py prints the
-current table.
+horizon (58.8%, within the noise of 53.7%).
+
+bench/robots.py 40 with the defaults (one process, a loaded machine):
+against the route robot 66.2% (50.8-78.9%; the route robot itself in
+its place 47.5%), against the random robot 100% (91.2-100%), with 3
+route robots (4 seats) 30.0% (18.1-45.4%; the route robot 17.5%, the
+former hard robot 30%). CPU per decision of every pairing together:
+median 0.5 ms, p99 820 ms, max 1.59 s.
 """
 
 from __future__ import annotations
