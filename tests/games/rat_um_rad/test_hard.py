@@ -14,6 +14,7 @@ import pytest
 from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.hard import (
     END_WHEELS,
+    _best,
     candidates,
     choose_hard,
     make_hard,
@@ -200,3 +201,19 @@ def test_the_sketch_plans_again_when_a_planned_road_is_taken() -> None:
     view = RULES.view(blocked, 0)
     again = sketch.plan(board_from_view(view, MAPS[view["map"]]), view)
     assert taken not in again.roads
+
+
+def test_another_move_must_beat_the_route_robots_by_the_keep_margin() -> None:
+    route = [0.0, 0.0, 0.0]
+    assert _best([route, [5.0, 5.0, 5.0]], keep=1.0, sure=0.0) == 1
+    assert _best([route, [0.5, 0.5, 0.5]], keep=1.0, sure=0.0) == 0
+    # The best mean wins among those that beat the margin; ties: the first.
+    assert _best([route, [3.0] * 3, [4.0] * 3, [4.0] * 3], keep=1.0, sure=0.0) == 2
+
+
+def test_a_sure_search_keeps_the_route_robots_move_on_a_noisy_gain() -> None:
+    route = [0.0] * 4
+    noisy = [20.0, -10.0, 20.0, -10.0]  # mean 5, standard error about 8.7
+    assert _best([route, noisy], keep=1.0, sure=0.0) == 1
+    assert _best([route, noisy], keep=1.0, sure=1.0) == 0
+    assert _best([route, [5.0, 6.0, 5.0, 6.0]], keep=1.0, sure=1.0) == 1
