@@ -3,8 +3,9 @@
 Three levels (issue 26), named the same in every game: "easy" chooses
 uniformly among the legal moves; "medium" (the default) plans paths for its
 destination cards and gathers the cards they need (the route package);
-"hard" (hard.py) plays the route robot's candidate actions a few moves on
-in samples of the hidden hands and destination cards and keeps the best.
+"hard" (hard.py) plays like it until a seat nears its last wheels, then
+plays its candidate actions to the end in samples of the hidden hands and
+destination cards and keeps the best.
 """
 
 from __future__ import annotations

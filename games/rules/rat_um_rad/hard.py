@@ -1,4 +1,4 @@
-"""Rat um Rad hard robot: determinized flat Monte Carlo over the route robot.
+"""Rat um Rad hard robot: the route robot's plans, and a determinized search at the end.
 
 The method is perfect-information Monte Carlo (Ginsberg, "GIB: Imperfect
 Information in a Trick-Taking Game", JAIR 14, 2001), the flat form of
@@ -6,50 +6,70 @@ determinized search (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): it draws worlds
 consistent with its seat's view (`RULES.sample_state`: the other hands,
 destination cards and deck order), plays each candidate move in each world
-and then the game on with a rollout policy on every seat, the engine's own
-`RULES.apply` as forward model, and keeps the candidate whose margin (its
-value minus the best other seat's value, `_value`) is highest on average.
-Every candidate meets the same worlds (common random numbers), so a
-difference comes from the move, not from the draw.
+and then the game to its end with a rollout policy on every seat, the
+engine's own `RULES.apply` as forward model, and keeps the candidate whose
+margin (its final total minus the best other seat's, `_margin`) is highest
+on average. Every candidate meets the same worlds (common random numbers),
+so a difference comes from the move, not from the draw.
 
-The rollout policy is the sketch (sketch.py): the route robot's action
-rules with each seat's plan kept from move to move, about half the route
-robot's cost a move, so about twice the worlds fit in the budget. Mid-game
-a rollout stops after `horizon` plies and is scored by the evaluation;
-once a seat is near its last wheels (the game ends when a seat has 2 or
-fewer, Rat um Rad seed, Ende des Spiels) or the final round runs, rollouts
-play to the end, where the totals are exact, over more candidates and with
-a smaller margin for leaving the route robot's move: whom the end finds
-with wheels and cards unspent decides most games between route robots.
+When it searches: only near the end. Until a seat is down to `END_WHEELS`
+wheels (the game ends when a seat has 2 or fewer, Rat um Rad seed, Ende
+des Spiels) and no final round runs, it plays the route robot's move.
+Earlier, a rollout cannot be played to the end within the budget, and
+scoring it after a horizon of plies (`_value`: the points so far plus a
+share of the cards still joinable) misled the search: it left the route
+robot's plan for roads that score at once, and lost the destination
+cards the route robot later draws and joins (measured below). At the end
+the totals are exact given the world, and whom the end finds with wheels
+and cards unspent decides most games between route robots. The mid-game
+search stays available (`make_hard(budget=...)`) for measuring.
 
-A flat search, not a tree: the policy is deterministic, so once the
-hidden cards are fixed a rollout is a single line. What is searched:
-
-- the action of a turn: the route robot's move, its best take and the
-  builds it would pay (planned roads first, then the longest), up to
-  `limit` moves (`end_limit` at the end);
-- not searched, the route robot's move: keeping destination cards,
-  drawing them, and the second pick of a take. A rollout of a few turns
-  cannot tell whether a new card will be joined by the end, and scoring
-  each card by its own path favoured hoarding cards (it lost to the
-  random robot); a card more or less rarely changes a plan.
+The rollout policy is the route robot itself on every seat (the medium
+robot, as issue 26 suggests); the sketch (sketch.py: its action rules
+with each seat's plan kept from move to move, about half the cost a
+move) is the cheaper option `fast`, and at the same CPU it won less
+(measured below). A flat search, not a tree: the policy is
+deterministic, so once the hidden cards are fixed a rollout is a single
+line. What is searched: the action of a turn: the route robot's move,
+its best take and the builds it would pay (planned roads first, then the
+longest), up to `END_CANDIDATES` moves; not searched, the route robot's
+move: keeping destination cards, drawing them, and the second pick of a
+take.
 
 The budget is a number of simulated moves (plies) per decision, not wall
 time, so the same rng gives the same move on every machine (at least one
 world is played whatever the budget).
 
-Measured (bench/robots.py's duel, seeds 0-39, seats swapped, 2 seats
-unless said, a loaded machine): against the route robot 21.5 of 40 first
-places, 54% (Wilson 95% 39-68%); on the same seeds the former hard robot
-(route-robot rollouts, 300 plies, no end search) won 16 (40%, 26-55%) and
-the route robot itself 19; of the 10 seeds where the two hard robots
-differ the new one wins 8. With 3 route robots (4 seats) 12 of 40, 30%
-(18-45%; former: 7 of 40). Against the random robot 20 of 20 on seeds
-0-19 (84-100%). CPU per decision: 2 seats median 170 ms, p99 482 ms, max
-599 ms (the former robot in the same run: 178/439/563 ms); against the
-random robot median 173 ms, p99 820 ms, max 1.28 s (its long games make the
-end's full rollouts long); 4 seats median 193 ms, p99 408 ms, max 507 ms;
-5 seats (6 games) median 2 ms, p99 446 ms.
+Measured (seeds 0-39 of bench/robots.py's duel, seats swapped, 2 seats,
+a shared and loaded machine; share of first places, Wilson 95%):
+against the route robot, the former robot (horizon search mid-game, 420
+plies, end search from 8 wheels, 600 plies) 21.5 of 40, 54% (39-68%),
+CPU per decision median 146 ms, p99 412 ms; no mid-game search, end from
+8 wheels: 26 of 40, 65% (50-78%), median 17 ms, p99 444 ms; from 12
+wheels with 900 plies: 27.5 of 40, 69% (53-81%), median
+16 ms, p99 680 ms, max 1.05 s; from 16 wheels with 800 plies it lost
+most of its first 16 games (4 of 16) and was stopped. On seeds 40-79 that
+sketch search from 12 wheels won 20.5 of 40 (51%, 36-66%); route-robot
+rollouts (`fast` False) with 700 plies won 24 of 40 there (60%, 45-74%)
+and 26.5 of 40 on seeds 0-39 (66%, 51-79%): 50.5 of 80, 63% (52-73%),
+p99 605-690 ms, max 849 ms: the defaults. Also tried, not
+kept: reading the other seats' destination cards from their roads
+(infer.py, `make_hard(infer=True)`: 18 of 29 against 21.5 on the same
+seeds), a draw-destinations candidate scored by a joint plan at the
+horizon (it hoarded cards: 1 of 6 games), a hand-card value at the
+horizon (58.8%, within the noise of 53.7%).
+
+bench/robots.py 40 with the defaults (one process, a loaded machine):
+against the route robot 66.2% (50.8-78.9%; the route robot itself in
+its place 47.5%), against the random robot 100% (91.2-100%), with 3
+route robots (4 seats) 30.0% (18.1-45.4%; the route robot 17.5%, the
+former hard robot 30%). CPU per decision of every pairing together:
+median 0.5 ms, p99 820 ms, max 1.59 s. That table is of `sure` 0; then
+a candidate had also to beat the route robot's move by one standard
+error of the paired differences (`SURE`, the default): against the route
+robot 30 of 40 on seeds 0-39 and 25 of 40 on seeds 40-79, 55 of 80,
+69% (58-78%; `sure` 0 on the same seeds: 50.5, 63%), p99 800-806 ms,
+max 1.19 s; with 3 route robots 11 of 40, 27.5% (16-43%; `sure` 0: 12).
 """
 
 from __future__ import annotations
@@ -61,6 +81,7 @@ from games.rules.base import JSON
 from games.rules.rng import Rng, search_random
 
 from .engine import RULES
+from .infer import reweigh
 from .maps import MAPS, Map
 from .route import choose_route
 from .route.choices import builds_by_road, choose_payment, choose_pick, wanted
@@ -69,10 +90,12 @@ from .scoring import results
 from .sketch import Sketch
 from .state import PHASE_OVER, DrawDestinations, Keep, Move, State
 
-# Chosen for issue 26's decision time (median 200 ms on one core): about
-# 0.3 ms a simulated move with the sketch policy (sketch.py), against
-# 0.6-0.8 ms with the route robot itself. Measured: see "Measured" above.
-BUDGET = 420
+# Chosen for issue 26's decision time (p99 1 s on one core): about 0.8-1 ms
+# a simulated move with the route robot near the end (the sketch policy,
+# sketch.py: about half). Measured: see "Measured" above.
+# Mid-game: no search (budget 0), the route robot's move; with a budget,
+# rollouts of `HORIZON` plies scored by `_value` (measured: it lost).
+BUDGET = 0
 CANDIDATES = 3
 HORIZON = 16
 # A candidate must beat the route robot's own move by this many points of
@@ -81,10 +104,12 @@ KEEP_ROUTE = 3.0
 # The end: once a seat has this many wheels or fewer (or the final round
 # runs), rollouts play to the end of the game, with this budget, this many
 # candidates and this margin (the end's totals are exact, not estimates).
-END_WHEELS = 8
-END_BUDGET = 600
+END_WHEELS = 12
+END_BUDGET = 700
 END_CANDIDATES = 5
 END_KEEP = 1.0
+# ... and by this many standard errors of the paired differences (`_best`).
+SURE = 1.0
 # At the horizon, the share of its points an uncompleted but joinable card
 # is worth (an unjoinable one counts against, as at the end).
 REACHABLE = 0.5
@@ -132,7 +157,10 @@ def _margin(state: State, seat: int) -> float:
 
 
 def rollout(
-    state: State, seat: int, horizon: int | None, fast: bool = False
+    state: State,
+    seat: int,
+    horizon: int | None,
+    fast: bool = False,
 ) -> tuple[float, int]:
     """Play the route robot (`fast`: the sketch policy) on every seat for at most `horizon` plies.
 
@@ -194,6 +222,30 @@ def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
     return unique[:limit]
 
 
+def _best(margins: list[list[float]], keep: float, sure: float) -> int:
+    """Return the index of the candidate to play: 0 (the route robot's) unless
+    another's mean margin beats it by more than `keep` points and by `sure`
+    standard errors of the paired differences (the same worlds: a paired
+    test, Student 1908; `sure` 0: the mean alone). `margins[i]` lists
+    candidate i's margins, world by world (equally long, non-empty).
+    """
+    worlds = len(margins[0])
+    best, best_mean = 0, keep
+    for i in range(1, len(margins)):
+        diffs = [a - b for a, b in zip(margins[i], margins[0], strict=True)]
+        mean = sum(diffs) / worlds
+        if mean <= best_mean:
+            continue
+        if sure > 0:
+            if worlds < 2:  # noqa: PLR2004
+                continue
+            spread = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
+            if mean - keep <= sure * (spread / worlds) ** 0.5:
+                continue
+        best, best_mean = i, mean
+    return best
+
+
 def make_hard(
     budget: int = BUDGET,
     limit: int = CANDIDATES,
@@ -203,18 +255,26 @@ def make_hard(
     end_budget: int = END_BUDGET,
     end_limit: int = END_CANDIDATES,
     end_keep: float = END_KEEP,
-    fast: bool = True,
+    fast: bool = False,
+    infer: bool = False,
+    sure: float = SURE,
 ) -> Chooser:
-    """Return a hard chooser simulating about `budget` plies per searched decision.
+    """Return a hard chooser: the route robot's move mid-game, a search at the end.
 
-    `limit` caps the candidate moves of a turn's action; `horizon` caps a
-    rollout's plies; `keep_route` is the average margin another candidate
-    must gain over the route robot's move. Once a seat has `end_wheels`
-    wheels or fewer, or the final round runs, `end_budget`, `end_limit`
-    and `end_keep` replace them and rollouts play to the end. `fast`
-    rollouts play the sketch policy (sketch.py), else the route robot. The chooser is a Robot's `choose(view, legal, rng)`:
-    it reads only the view, returns one of `legal` (ValueError if empty)
-    and, for the same arguments, always the same move.
+    From the moment a seat has `end_wheels` wheels or fewer, or the final
+    round runs, it simulates about `end_budget` plies per decision over at
+    most `end_limit` candidates, rollouts played to the end, and leaves the
+    route robot's move only for one whose average margin is `end_keep`
+    points higher. Before that, with `budget` 0 (the default) it plays the
+    route robot's move; with a positive `budget` it searches `limit`
+    candidates with rollouts of at most `horizon` plies, scored by
+    `_value`, and `keep_route` as the margin to beat. `fast` rollouts play
+    the sketch policy (sketch.py), else the route robot; `infer` deals the
+    other seats' destination cards by their roads (infer.py); `sure` > 0
+    also asks the gain to exceed that many standard errors (`_best`). The chooser
+    is a Robot's `choose(view, legal, rng)`: it reads only the view,
+    returns one of `legal` (ValueError if empty) and, for the same
+    arguments, always the same move.
     """
 
     def choose_hard(view: JSON, legal: list[Move], rng: Rng) -> Move:
@@ -227,6 +287,8 @@ def make_hard(
             return choose_route(view, legal, rng)
         fewest = min(int(p["wheels"]) for p in view["players"])
         ending = fewest <= end_wheels or view.get("final_round") is not None
+        if not ending and budget <= 0:
+            return choose_route(view, legal, rng)
         plies_cap: int | None = horizon
         spend, keep = budget, keep_route
         if ending:
@@ -234,22 +296,23 @@ def make_hard(
         moves = candidates(view, legal, end_limit if ending else limit)
         if len(moves) < 2:  # noqa: PLR2004
             return moves[0] if moves else choose_route(view, legal, rng)
+        game_map = MAPS[view["map"]]
         seed, _ = rng.randint(0, 2**62)
         draws = search_random(seed)
-        totals = [0.0] * len(moves)
+        margins: list[list[float]] = [[] for _ in moves]
         spent = 0
         worlds = 0
         while worlds == 0 or spent < spend:
             world = RULES.sample_state(view, seat, Rng(draws.getrandbits(62)))
+            if infer:
+                world = reweigh(world, seat, game_map, draws.random)
             for i, move in enumerate(moves):
                 state, _ = RULES.apply(world, seat, move)
                 value, plies = rollout(state, seat, plies_cap, fast)
-                totals[i] += value
+                margins[i].append(value)
                 spent += plies + 1
             worlds += 1
-        totals[0] += keep * worlds
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+        return moves[_best(margins, keep, sure)]
 
     return choose_hard
 

@@ -12,7 +12,14 @@ import time
 import pytest
 
 from games.rules.rat_um_rad import RULES
-from games.rules.rat_um_rad.hard import candidates, choose_hard, make_hard, rollout
+from games.rules.rat_um_rad.hard import (
+    END_WHEELS,
+    _best,
+    candidates,
+    choose_hard,
+    make_hard,
+    rollout,
+)
 from games.rules.rat_um_rad.maps import MAPS
 from games.rules.rat_um_rad.route import choose_route
 from games.rules.rat_um_rad.route.plan import board_from_view
@@ -83,6 +90,37 @@ def test_the_action_candidates_start_with_the_route_robots_move() -> None:
     assert found[0] == choose_route(view, legal, Rng(0))
     assert len(found) == len(set(found)) == 3  # noqa: PLR2004
     assert all(move in legal for move in found)
+
+
+def test_before_the_end_it_plays_the_route_robots_move() -> None:
+    """Mid-game search lost to the route robot (hard.py, Measured): until a
+    seat nears its last wheels the hard robot plays the route robot's move."""
+    states = _states(2, 6)
+    checked = 0
+    for step, state in enumerate(states[:-1]):
+        seat = min(RULES.to_move(state))
+        view = RULES.view(state, seat)
+        if min(p["wheels"] for p in view["players"]) <= END_WHEELS:
+            break
+        legal = RULES.legal_moves(state, seat)
+        assert choose_hard(view, legal, Rng(step)) == choose_route(view, legal, Rng(0))
+        checked += 1
+    assert checked > 20  # noqa: PLR2004
+
+
+def test_near_the_end_it_searches() -> None:
+    """Once a seat nears its last wheels the search may leave the route
+    robot's move: over a game's end some decision differs."""
+    states = _states(2, 6)
+    differ = 0
+    for step, state in enumerate(states[:-1]):
+        seat = min(RULES.to_move(state))
+        view = RULES.view(state, seat)
+        if min(p["wheels"] for p in view["players"]) > END_WHEELS:
+            continue
+        legal = RULES.legal_moves(state, seat)
+        differ += SMALL(view, legal, Rng(step)) != choose_route(view, legal, Rng(0))
+    assert differ
 
 
 def test_in_the_final_round_it_completes_its_destination() -> None:
@@ -163,3 +201,19 @@ def test_the_sketch_plans_again_when_a_planned_road_is_taken() -> None:
     view = RULES.view(blocked, 0)
     again = sketch.plan(board_from_view(view, MAPS[view["map"]]), view)
     assert taken not in again.roads
+
+
+def test_another_move_must_beat_the_route_robots_by_the_keep_margin() -> None:
+    route = [0.0, 0.0, 0.0]
+    assert _best([route, [5.0, 5.0, 5.0]], keep=1.0, sure=0.0) == 1
+    assert _best([route, [0.5, 0.5, 0.5]], keep=1.0, sure=0.0) == 0
+    # The best mean wins among those that beat the margin; ties: the first.
+    assert _best([route, [3.0] * 3, [4.0] * 3, [4.0] * 3], keep=1.0, sure=0.0) == 2
+
+
+def test_a_sure_search_keeps_the_route_robots_move_on_a_noisy_gain() -> None:
+    route = [0.0] * 4
+    noisy = [20.0, -10.0, 20.0, -10.0]  # mean 5, standard error about 8.7
+    assert _best([route, noisy], keep=1.0, sure=0.0) == 1
+    assert _best([route, noisy], keep=1.0, sure=1.0) == 0
+    assert _best([route, [5.0, 6.0, 5.0, 6.0]], keep=1.0, sure=1.0) == 1
