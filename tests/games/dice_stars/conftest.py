@@ -10,18 +10,44 @@ blue die showing a 4.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from games.rules.dice_stars import RULES
+from games.rules.dice_stars import ROBOTS, RULES
 from games.rules.dice_stars.dice import ALL_DICE, COLOURS, DIE_COLOURS
 from games.rules.dice_stars.sheet import VALUES, Cell, Sheet, X, row_of
 from games.rules.dice_stars.state import STEP_TAKE, Die, State
+from games.rules.rng import Rng
 from games.rules.structs import replace
 
 # The API tests' fixtures (test_api.py here), from tests/api/.
 from tests.api.conftest import api_for  # noqa: F401
+
+
+def game_states(
+    seats: int, seed: int, robot: str = "medium", *, final: bool = False
+) -> Iterator[State]:
+    """Yield every state of one seeded game that `robot`s play on every seat.
+
+    The lowest seat to move moves, with `Rng(seed, step)`; `final`: the
+    finished state too.
+    """
+    state = RULES.new_state(
+        seats=seats, options=RULES.validate_options({}, seats), seed=seed
+    )
+    step = 0
+    while to_move := RULES.to_move(state):
+        yield state
+        seat = min(to_move)
+        move = ROBOTS[robot].choose(
+            RULES.view(state, seat), RULES.legal_moves(state, seat), Rng(seed, step)
+        )
+        state, _ = RULES.apply(state, seat, move)
+        step += 1
+    if final:
+        yield state
 
 
 def die(colour: str, face: int, n: int = 0) -> Die:

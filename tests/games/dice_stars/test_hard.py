@@ -33,30 +33,14 @@ from games.rules.dice_stars.state import (
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
-from .conftest import die
+from .conftest import die, game_states
 
 SMALL = make_hard(samples=3)
 
 
-def _states(seats: int, seed: int):
-    """Yield the states of one game of greedy robots."""
-    state = RULES.new_state(
-        seats=seats, options=RULES.validate_options({}, seats), seed=seed
-    )
-    step = 0
-    while to_move := RULES.to_move(state):
-        yield state
-        seat = min(to_move)
-        move = ROBOTS["medium"].choose(
-            RULES.view(state, seat), RULES.legal_moves(state, seat), Rng(seed, step)
-        )
-        state, _ = RULES.apply(state, seat, move)
-        step += 1
-
-
 def test_it_returns_a_legal_move_at_every_step():
     for seats in (1, 2):
-        for n, state in enumerate(_states(seats, seed=seats)):
+        for n, state in enumerate(game_states(seats, seed=seats)):
             seat = min(RULES.to_move(state))
             legal = RULES.legal_moves(state, seat)
             move = SMALL(RULES.view(state, seat), legal, Rng(n, 0))
@@ -64,7 +48,7 @@ def test_it_returns_a_legal_move_at_every_step():
 
 
 def test_the_same_rng_gives_the_same_move():
-    states = list(_states(2, seed=5))
+    states = list(game_states(2, seed=5))
     for n, state in enumerate(states[:40]):
         seat = min(RULES.to_move(state))
         view = RULES.view(state, seat)
@@ -103,7 +87,7 @@ def test_it_takes_the_win_in_solo(scenario, sheet_of):
 def test_it_decides_from_the_view_alone():
     # Two states that differ only in what no seat sees (the future: the Rng)
     # give the same move for the same rng.
-    for n, state in enumerate(list(_states(2, seed=9))[:30]):
+    for n, state in enumerate(list(game_states(2, seed=9))[:30]):
         seat = min(RULES.to_move(state))
         other = replace(state, rng=Rng(seed=10_000 + n))
         assert RULES.view(other, seat) == RULES.view(state, seat)

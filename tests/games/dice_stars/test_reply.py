@@ -6,28 +6,11 @@ import random
 
 import pytest
 
-from games.rules.dice_stars import ROBOTS, RULES
+from games.rules.dice_stars import RULES
 from games.rules.dice_stars.reply import best_greedy_take, play_reply, play_round
 from games.rules.dice_stars.state import STEP_DRAW, STEP_REBAG, STEP_TAKE
-from games.rules.rng import Rng
 
-from .conftest import die
-
-
-def _states(seats: int, seed: int):
-    """Yield the states of one game of medium robots."""
-    state = RULES.new_state(
-        seats=seats, options=RULES.validate_options({}, seats), seed=seed
-    )
-    step = 0
-    while to_move := RULES.to_move(state):
-        yield state
-        seat = min(to_move)
-        move = ROBOTS["medium"].choose(
-            RULES.view(state, seat), RULES.legal_moves(state, seat), Rng(seed, step)
-        )
-        state, _ = RULES.apply(state, seat, move)
-        step += 1
+from .conftest import die, game_states
 
 
 def test_the_take_scores_what_the_medium_robot_would():
@@ -35,7 +18,7 @@ def test_the_take_scores_what_the_medium_robot_would():
     # fast take is one of the legal takes and scores their best.
     compared = 0
     for seed in range(6):
-        for state in _states(2, seed):
+        for state in game_states(2, seed):
             if state.step != STEP_TAKE:
                 continue
             seat = state.current

@@ -16,27 +16,13 @@ from games.rules.dice_stars.dice import FACES
 from games.rules.dice_stars.state import STEP_DRAW, Draw, State
 from games.rules.rng import Rng
 
-from .conftest import die
+from .conftest import die, game_states
 
 
 def _games(seats: int, seeds: range, robot: str = "medium"):
     """Yield every state of seeded robot games with `seats` seats."""
     for seed in seeds:
-        state = RULES.new_state(
-            seats=seats, options=RULES.validate_options({}, seats), seed=seed
-        )
-        step = 0
-        while to_move := RULES.to_move(state):
-            yield state
-            seat = min(to_move)
-            move = ROBOTS[robot].choose(
-                RULES.view(state, seat),
-                RULES.legal_moves(state, seat),
-                Rng(seed, step),
-            )
-            state, _ = RULES.apply(state, seat, move)
-            step += 1
-        yield state
+        yield from game_states(seats, seed, robot, final=True)
 
 
 @pytest.mark.parametrize(
