@@ -20,7 +20,9 @@ from games.rules.base import Event
 from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.cards import DECK, sort_hand
 from games.rules.rat_um_rad.maps import MAPS
+from games.rules.rat_um_rad.route import choose_route
 from games.rules.rat_um_rad.state import State
+from games.rules.rng import Rng
 from games.rules.structs import replace
 
 # The API tests' fixtures (test_api.py here), from tests/api/.
@@ -128,3 +130,23 @@ def rur():
 def scenario():
     """The `make_state` builder."""
     return make_state
+
+
+def route_game(seats: int, seed: int, *, robot_seed: int = 0) -> list[State]:
+    """Return the states of one seeded game the route robot plays on every seat.
+
+    From setup to the end; the lowest seat to move moves, with
+    `Rng(robot_seed)`.
+    """
+    state = RULES.new_state(
+        seats=seats, options=RULES.validate_options({}, seats), seed=seed
+    )
+    states = [state]
+    while to_move := RULES.to_move(state):
+        seat = min(to_move)
+        move = choose_route(
+            RULES.view(state, seat), RULES.legal_moves(state, seat), Rng(robot_seed)
+        )
+        state, _ = RULES.apply(state, seat, move)
+        states.append(state)
+    return states

@@ -28,12 +28,11 @@ from games.rules.rat_um_rad.state import (
     Build,
     FinalRound,
     Pass,
-    State,
     TakeDeck,
 )
 from games.rules.rng import Rng
 
-from .conftest import make_state
+from .conftest import make_state, route_game
 
 SMALL = make_hard(budget=40, limit=3, horizon=10, end_budget=60)
 
@@ -42,25 +41,9 @@ WIRTSCHAFT_JUS = "Wirtschaft-to-Jus"
 BAHNHOF_WIRTSCHAFT_2 = "Bahnhof-to-Wirtschaft-2"
 
 
-def _states(seats: int, seed: int) -> list[State]:
-    """Return the states of one seeded route-robot game."""
-    state = RULES.new_state(
-        seats=seats, options=RULES.validate_options({}, seats), seed=seed
-    )
-    states = [state]
-    while to_move := RULES.to_move(state):
-        seat = min(to_move)
-        move = choose_route(
-            RULES.view(state, seat), RULES.legal_moves(state, seat), Rng(0)
-        )
-        state, _ = RULES.apply(state, seat, move)
-        states.append(state)
-    return states
-
-
 @pytest.mark.parametrize("seats", [2, 5])
 def test_it_returns_a_legal_move_the_same_for_the_same_rng(seats: int) -> None:
-    states = _states(seats, 3)
+    states = route_game(seats, 3)
     for step, state in enumerate(states[:-1:9]):
         seat = min(RULES.to_move(state))
         view = RULES.view(state, seat)
@@ -95,7 +78,7 @@ def test_the_action_candidates_start_with_the_route_robots_move() -> None:
 def test_before_the_end_it_plays_the_route_robots_move() -> None:
     """Mid-game search lost to the route robot (hard.py, Measured): until a
     seat nears its last wheels the hard robot plays the route robot's move."""
-    states = _states(2, 6)
+    states = route_game(2, 6)
     checked = 0
     for step, state in enumerate(states[:-1]):
         seat = min(RULES.to_move(state))
@@ -111,7 +94,7 @@ def test_before_the_end_it_plays_the_route_robots_move() -> None:
 def test_near_the_end_it_searches() -> None:
     """Once a seat nears its last wheels the search may leave the route
     robot's move: over a game's end some decision differs."""
-    states = _states(2, 6)
+    states = route_game(2, 6)
     differ = 0
     for step, state in enumerate(states[:-1]):
         seat = min(RULES.to_move(state))
@@ -139,7 +122,7 @@ def test_in_the_final_round_it_completes_its_destination() -> None:
 
 
 def test_it_never_reads_what_its_seat_cannot_see() -> None:
-    states = _states(3, 5)
+    states = route_game(3, 5)
     for step, state in enumerate(states[5:-1:15]):
         seat = min(RULES.to_move(state))
         scrambled = RULES.secrets_scramble(state, seat, random.Random(step))
@@ -166,7 +149,7 @@ def test_no_legal_move_is_refused() -> None:
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_the_sketch_policy_plays_legal_moves_to_the_end(seats: int) -> None:
-    state = _states(seats, 7)[seats * 2 + 2]
+    state = route_game(seats, 7)[seats * 2 + 2]
     sketch = Sketch()
     plies = 0
     while to_move := RULES.to_move(state):
@@ -177,7 +160,7 @@ def test_the_sketch_policy_plays_legal_moves_to_the_end(seats: int) -> None:
         state, _ = RULES.apply(state, seat, move)
         plies += 1
     assert state.phase == "over"
-    margin, played = rollout(_states(seats, 7)[seats * 2 + 2], 0, None, fast=True)
+    margin, played = rollout(route_game(seats, 7)[seats * 2 + 2], 0, None, fast=True)
     assert played == plies
     assert isinstance(margin, float)
 

@@ -10,31 +10,15 @@ import pytest
 from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.infer import JOINED, PLACE, card_weights, reweigh
 from games.rules.rat_um_rad.maps import MAPS
-from games.rules.rat_um_rad.route import choose_route
-from games.rules.rat_um_rad.state import State
 from games.rules.rng import Rng
 
-
-def _game(seats: int, seed: int) -> list[State]:
-    """Return the states of one seeded route-robot game."""
-    state = RULES.new_state(
-        seats=seats, options=RULES.validate_options({}, seats), seed=seed
-    )
-    states = [state]
-    while to_move := RULES.to_move(state):
-        seat = min(to_move)
-        legal = RULES.legal_moves(state, seat)
-        state, _ = RULES.apply(
-            state, seat, choose_route(RULES.view(state, seat), legal, Rng(0))
-        )
-        states.append(state)
-    return states
+from .conftest import route_game
 
 
 @pytest.mark.parametrize(("seats", "seed"), [(2, 11), (3, 2), (5, 3)])
 def test_the_reweighed_sample_keeps_the_seats_view(seats: int, seed: int) -> None:
     uniform = random.Random(seed).random
-    for step, state in enumerate(_game(seats, seed)[::5]):
+    for step, state in enumerate(route_game(seats, seed)[::5]):
         seat = min(RULES.to_move(state) or {0})
         view = RULES.view(state, seat)
         world = RULES.sample_state(view, seat, Rng(step))
@@ -57,7 +41,7 @@ def test_the_reweighed_sample_keeps_the_seats_view(seats: int, seed: int) -> Non
 
 
 def test_a_card_the_roads_touch_weighs_more_and_a_joined_one_most() -> None:
-    state = _game(2, 11)[40]
+    state = route_game(2, 11)[40]
     game_map = MAPS[state.map]
     owner = 1
     places = {
@@ -81,7 +65,7 @@ def test_a_card_the_roads_touch_weighs_more_and_a_joined_one_most() -> None:
 
 def test_the_cards_held_are_drawn_likelier_but_any_card_may_come() -> None:
     # Seed 11, state 40: seat 1's roads run towards its cards.
-    state = _game(2, 11)[40]
+    state = route_game(2, 11)[40]
     seat, other = 0, 1
     view = RULES.view(state, seat)
     game_map = MAPS[view["map"]]
@@ -99,7 +83,7 @@ def test_the_cards_held_are_drawn_likelier_but_any_card_may_come() -> None:
 
 
 def test_setup_and_the_end_are_left_alone() -> None:
-    states = _game(2, 4)
+    states = route_game(2, 4)
     for state in (states[0], states[-1]):
         view = RULES.view(state, 0)
         world = RULES.sample_state(view, 0, Rng(1))

@@ -17,20 +17,12 @@ from games.rules.rat_um_rad.route import choose_route
 from games.rules.rat_um_rad.state import State
 from games.rules.rng import Rng
 
+from .conftest import route_game
+
 
 def _game(seats: int, seed: int) -> list[State]:
     """Return the states of one seeded route-robot game, from setup to the end."""
-    state = RULES.new_state(
-        seats=seats, options=RULES.validate_options({}, seats), seed=seed
-    )
-    states = [state]
-    while to_move := RULES.to_move(state):
-        seat = min(to_move)
-        legal = RULES.legal_moves(state, seat)
-        move = choose_route(RULES.view(state, seat), legal, Rng(seed))
-        state, _ = RULES.apply(state, seat, move)
-        states.append(state)
-    return states
+    return route_game(seats, seed, robot_seed=seed)
 
 
 @pytest.mark.parametrize(("seats", "seed"), [(2, 2), (3, 2), (5, 3)])
