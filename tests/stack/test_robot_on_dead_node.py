@@ -17,7 +17,6 @@ import os
 import signal
 import socket
 import time
-import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -26,43 +25,21 @@ import pytest
 import redis
 from celery import Celery
 
+from tests.stack.conftest import redis_db_url
+
 pytestmark = pytest.mark.stack
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-DATABASE_URL = os.environ.get("DATABASE_URL", "")
-REDIS_URL = os.environ.get("REDIS_URL", "")
-REDIS_DB = 14 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
 # The sweep runs every 30 s for turns waiting over 30 s: at most a minute,
 # plus the move itself on a busy machine.
 PLAYED_WITHIN = 75.0
 
-from nodebench.cluster import cluster_run  # noqa: E402
-
-from tests.stack.test_two_nodes import (  # noqa: E402 (skips without HAProxy etc.)
-    _api,
-)
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    postgres_url = urllib.parse.urlsplit(DATABASE_URL)._replace(path="/postgres")
-    redis_url = urllib.parse.urlsplit(REDIS_URL)._replace(path=f"/{REDIS_DB}")
-    with cluster_run(
-        tree=ROOT,
-        pairs=1,
-        postgres_url=postgres_url.geturl(),
-        redis_url=redis_url.geturl(),
-    ) as running:
-        yield running
+# Skips without HAProxy, PostgreSQL or Redis.
+from tests.stack.test_two_nodes import _api  # noqa: E402
 
 
 def _children(pid: int) -> list[int]:
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(child) for child in path.read_text().split()]
-
-
-def _broker_url() -> str:
-    return urllib.parse.urlsplit(REDIS_URL)._replace(path=f"/{REDIS_DB}").geturl()
 
 
 async def _until(predicate: Any, seconds: float) -> float:
@@ -89,10 +66,10 @@ async def test_a_robot_turn_claimed_by_a_dead_node_is_played_by_another(cluster)
     # B's worker stops consuming the task queue (Celery's remote control):
     # a stopped process would not do, Redis hands a waiting BRPOP its
     # message all the same.
-    control = Celery(broker=_broker_url()).control
+    control = Celery(broker=redis_db_url()).control
     worker_b_name = f"node-b-{os.getpid()}@{socket.gethostname()}"
     assert control.cancel_consumer("celery", destination=[worker_b_name], reply=True)
-    broker = redis.Redis.from_url(_broker_url())
+    broker = redis.Redis.from_url(redis_db_url())
     try:
         async with aiohttp.ClientSession() as http:
             status, match = await _api(

@@ -16,13 +16,10 @@ import asyncio
 import contextlib
 import itertools
 import json
-import os
 import random
 import re
 import shutil
 import time
-import urllib.parse
-from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -32,14 +29,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.typing import Origin
 
+from tests.stack.conftest import DATABASE_URL, REDIS_URL
+
 pytestmark = pytest.mark.stack
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-DATABASE_URL = os.environ.get("DATABASE_URL", "")
-REDIS_URL = os.environ.get("REDIS_URL", "")
-# The cluster's own Redis database number, flushed before and after: 14,
-# or one per pytest-xdist process (gw0: 14, gw1: 15, ...).
-REDIS_DB = 14 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
 WAIT = 15.0  # seconds a push, an answer or a reconnection may take
 VERSION = re.compile(r'data-version="(\d+)"')
 
@@ -50,21 +43,7 @@ if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
 if not REDIS_URL:
     pytest.skip("needs REDIS_URL", allow_module_level=True)
 
-from nodebench.cluster import Cluster, cluster_run  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    # The throwaway database is created from the server's maintenance one.
-    postgres_url = urllib.parse.urlsplit(DATABASE_URL)._replace(path="/postgres")
-    redis_url = urllib.parse.urlsplit(REDIS_URL)._replace(path=f"/{REDIS_DB}")
-    with cluster_run(
-        tree=ROOT,
-        pairs=4,
-        postgres_url=postgres_url.geturl(),
-        redis_url=redis_url.geturl(),
-    ) as running:
-        yield running
+from nodebench.cluster import Cluster  # noqa: E402
 
 
 async def test_a_move_through_node_a_reaches_sockets_on_node_b(cluster):

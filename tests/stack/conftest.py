@@ -1,0 +1,43 @@
+"""The stack tests' cluster: two nodes behind HAProxy, one per test module."""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+REDIS_URL = os.environ.get("REDIS_URL", "")
+# The cluster's own Redis database number, flushed before and after: 14,
+# or one per pytest-xdist process (gw0: 14, gw1: 15, ...).
+REDIS_DB = 14 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+
+
+def redis_db_url() -> str:
+    """Return REDIS_URL with the cluster's database number."""
+    return urllib.parse.urlsplit(REDIS_URL)._replace(path=f"/{REDIS_DB}").geturl()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """Start two nodes from this tree behind HAProxy (bench/nodebench/cluster.py).
+
+    Four pairs of players; a throwaway database made from the server's
+    maintenance one, and REDIS_DB. The modules skip first without HAProxy,
+    PostgreSQL or Redis.
+    """
+    from nodebench.cluster import cluster_run
+
+    postgres_url = urllib.parse.urlsplit(DATABASE_URL)._replace(path="/postgres")
+    with cluster_run(
+        tree=ROOT,
+        pairs=4,
+        postgres_url=postgres_url.geturl(),
+        redis_url=redis_db_url(),
+    ) as running:
+        yield running
