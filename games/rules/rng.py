@@ -169,7 +169,12 @@ class Rng(Record, frozen=True):
         return self._stream().choice(items), self._next()
 
 
-def search_random(seed: int) -> random.Random:
+# The type of `search_random`'s generators, for the engines' annotations
+# (they import no `random`).
+SearchRandom = random.Random
+
+
+def search_random(seed: int) -> SearchRandom:
     """Return a fast seeded generator for a searching robot's many draws.
 
     A hard robot (issue 26) draws thousands of numbers per decision (sampled

@@ -66,7 +66,6 @@ seeds 0-119. Solo is unchanged
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from games.rules.base import JSON
@@ -221,7 +220,7 @@ class _Search:
             return self.leaf(greedy_reply(state))
         total = 0.0
         for seed in replies:
-            total += self.reply_leaf(play_round(state, random.Random(seed), self.seat))
+            total += self.reply_leaf(play_round(state, search_random(seed), self.seat))
         return total / len(replies)
 
     def draw_value(self, state: State, move: Move) -> float:

@@ -7,7 +7,7 @@ of its states is checked whole (`State.__post_init__`) and its `Rng` seeds
 a generator per draw; the search asks for thousands of replies per
 decision, so this module plays the same turn on the parts that change
 (the next seat's sheet, the reserve, the turn counts) with the search's
-own `random.Random`.
+own generator (`rng.search_random`).
 
 The turn played (Dice Stars rules, B, C; the same choices as
 `hard.greedy_reply`): the discard goes back into the bag and the reserve
@@ -20,8 +20,9 @@ tie.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
+
+from games.rules.rng import SearchRandom
 
 from .dice import COLOURS, DIE_COLOURS, FACES
 from .sheet import VALUES, Position, Sheet
@@ -46,7 +47,7 @@ class Reply:
     current: int | None
 
 
-def play_reply(state: State, rnd: random.Random) -> Reply:
+def play_reply(state: State, rnd: SearchRandom) -> Reply:
     """Return what the current seat's turn leaves, its dice drawn with `rnd`.
 
     `state` is at the start of a turn (step "rebag" or "draw") with
@@ -58,7 +59,7 @@ def play_reply(state: State, rnd: random.Random) -> Reply:
     return play_round(state, rnd, (state.current + 1) % state.seats)
 
 
-def play_round(state: State, rnd: random.Random, until: int) -> Reply:
+def play_round(state: State, rnd: SearchRandom, until: int) -> Reply:
     """Return what the turns from the current seat's up to `until`'s leave.
 
     Every seat from `state.current` on plays one turn as above, its dice
