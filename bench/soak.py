@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ctypes
 import os
 import re
 import shutil
@@ -54,6 +53,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from loadbench.stack import process_start  # noqa: E402
+
 from config.devredis import server_url  # noqa: E402
 
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
@@ -63,7 +64,6 @@ DRAIN_SECONDS = 120
 STOP_SECONDS = 20
 # A watcher closes this long after its match ended: the last push is in.
 LINGER_SECONDS = 3.0
-PR_SET_PDEATHSIG = 1
 VERSION = re.compile(rb'data-version="(\d+)"')
 # Console lines that mean a worker (or the whole stack) fell over.
 CRASH = re.compile(
@@ -173,17 +173,9 @@ def _stack(tmp: Path) -> Iterator[Stack]:
             stdout=subprocess.DEVNULL,
             timeout=STARTUP_SECONDS,
         )
-    with stack.console.open("wb") as out:
-        stack.process = subprocess.Popen(
-            [HONCHO, "start", "-f", "Procfile.dev"],
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,
-        )
+    stack.process = process_start(
+        [HONCHO, "start", "-f", "Procfile.dev"], cwd=ROOT, env=env, log=stack.console
+    )
     try:
         _wait_up(stack)
         yield stack
@@ -195,12 +187,6 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def _die_with_parent() -> None:
-    """Have the kernel end honcho when this process dies (Linux only)."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _wait_up(stack: Stack) -> None:

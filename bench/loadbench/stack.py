@@ -275,8 +275,21 @@ def _spawn(
     """Start `args` in its own process group, logging to `tmp`; record it in `stack`."""
     log = tmp / f"{name.replace(' ', '_')}.log"
     stack.logs[name] = log
+    process = process_start(args, cwd=cwd, env=env, log=log)
+    stack.processes[name] = process
+    return process
+
+
+def process_start(
+    args: Sequence[str], *, cwd: Path, env: dict[str, str], log: Path
+) -> subprocess.Popen[bytes]:
+    """Start `args` in its own process group, its output (both streams) to `log`.
+
+    The kernel ends it when this process dies (`_die_with_parent`), so an
+    interrupted benchmark leaves no server behind.
+    """
     with log.open("wb") as out:
-        process = subprocess.Popen(
+        return subprocess.Popen(
             args,
             cwd=cwd,
             env=env,
@@ -286,8 +299,6 @@ def _spawn(
             start_new_session=True,
             preexec_fn=_die_with_parent,
         )
-    stack.processes[name] = process
-    return process
 
 
 def _stop_all(stack: Stack, logs: Path | None) -> None:
