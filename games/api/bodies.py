@@ -13,20 +13,15 @@ from games.selectors import BoardContext
 from games.text import message_text
 
 
-def match_body(
-    match: Match, user: User, *, seats_fresh: bool = False
-) -> dict[str, Any]:
+def match_body(match: Match, user: User) -> dict[str, Any]:
     """Return the API's JSON body of `match` as seen by `user`.
 
     Loads the seats with their players once, parses the state once and
-    reads no log. `seats_fresh`: the caller has just read the match with
-    its seats and players (`selectors.match_with_seats`), so they are not
-    read again; a match a service returned needs them read (the default). Each seat says its `rating_change` (None unless the match
+    reads no log. Each seat says its `rating_change` (None unless the match
     finished rated). `clock` is each seat's clock now (seconds, UTC), or None
     for an untimed match.
     """
-    if not seats_fresh:
-        selectors.seats_load(match)
+    selectors.seats_load(match)
     seat = selectors.viewer_seat(match, user)
     board = selectors.board_context(match=match, seat=seat, with_log=False)
     summary = match_summary(match)

@@ -293,3 +293,15 @@ def test_the_lobby_lists_a_bounded_number_of_open_matches(alice, monkeypatch):
 
     # The newest ones.
     assert [m.id for m in selectors.open_matches()] == created[:-4:-1]
+
+
+def test_a_programs_view_reads_the_match_and_its_seats_once(started_match, alice):
+    # Every /ws/play/ push and answer (VIEW, MOVE's result) is this body.
+    from games.consumers.play import requests
+
+    count = _queries(lambda: requests.body(alice, started_match.id))
+
+    # The match, then its seats with their players (one prefetch); the
+    # body reads them from there (seats_load skips a lookup already
+    # prefetched), not again.
+    assert count == 2

@@ -209,7 +209,7 @@ def body(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
         match = selectors.match_visible(match_id=match_id, user=user, invite=invite)
     except exceptions.MatchNotFound:
         raise PlayError("not_found", NO_SUCH_MATCH) from None
-    found = match_body(match, user, seats_fresh=True)
+    found = match_body(match, user)
     found["state"] = state_of(found["game"], found["status"], found["view"])
     return found
 
