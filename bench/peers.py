@@ -39,7 +39,12 @@ least boardgame.io's at 10 and at 50 matches; handover p99 <= 50 ms at 10
 and <= 150 ms at 50. Both databases are dropped at the end; Ctrl-C stops
 every process. Needs node and npm (Debian's) and PostgreSQL and Redis as
 bench/load.py does; `npm ci` runs in bench/peers/ when node_modules is
-missing. Run: `python bench/peers.py [--matches 10 50] [--seconds 20]`.
+missing. Run: `python bench/peers.py [--matches 10 50] [--seconds 20]
+[--nodes 1 2]`. `--nodes` also plays the loop on one and on two nodes behind
+HAProxy (bench/nodebench/cluster.py on deploy/haproxy.cfg: each node a
+gunicorn, a Daphne and a Celery worker with beat, one PostgreSQL and one
+Redis): the program sockets spread over the nodes' Daphnes, which shows how
+socket moves grow with Daphne processes.
 """
 
 from __future__ import annotations
@@ -73,6 +78,7 @@ from loadbench.stack import (
     run_interruptible,
     stack_run,
 )
+from nodebench.cluster import cluster_run
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS = Path(__file__).resolve().parent / "peers"
@@ -191,31 +197,32 @@ def _driver(url: str, count: int, seconds: float) -> Iterator[subprocess.Popen[s
 
 
 def report_print(loops: Sequence[Loop], bgio_error: str | None) -> None:
-    """Print both servers per count, the ratio and the issue's targets."""
+    """Print every layout and boardgame.io per count, the ratios and the targets."""
     print(
-        f"\n{'matches':>7}  {'server':<34}{'moves/s':>8}  "
+        f"\n{'matches':>7}  {'server':<40}{'moves/s':>8}  "
         f"{'handover p50 / p99':>20}  {'n':>6}  target"
     )
     for count in sorted({loop.matches for loop in loops}):
-        ours = next(x for x in loops if x.matches == count and x.server == PROGRAMS)
+        ours = [x for x in loops if x.matches == count and _ours(x)]
         peer = next((x for x in loops if x.matches == count and x.server == BGIO), None)
         goal = HANDOVER_P99.get(count)
-        for loop in (ours, peer):
-            if loop is None:
-                continue
+        for loop in [*ours, *([peer] if peer else [])]:
             met = ""
-            if loop is ours and goal is not None:
+            if _ours(loop) and goal is not None:
                 ok = loop.handover.p(99) <= goal
                 met = f"p99 <= {goal * 1000:.0f} ms: {'met' if ok else 'NOT met'}"
             print(
-                f"{count:>7}  {loop.server:<34}{loop.rate:8.1f}  "
+                f"{count:>7}  {loop.server:<40}{loop.rate:8.1f}  "
                 f"{loop.handover.ms():>20}  {len(loop.handover.values):>6}  {met}"
             )
-        if peer is not None and peer.rate:
-            ratio = ours.rate / peer.rate
+        for loop in ours:
+            if peer is None or not peer.rate:
+                continue
+            ratio = loop.rate / peer.rate
             verdict = "met" if ratio >= 1 else "NOT met"
+            layout = loop.server.removeprefix(PROGRAMS).strip(", ") or "README layout"
             print(
-                f"{count:>7}  {'ratio Spielpost / boardgame.io':<34}{ratio:8.2f}"
+                f"{count:>7}  {'ratio to boardgame.io, ' + layout:<40}{ratio:8.2f}"
                 f"  {'':>20}  {'':>6}  moves/s ratio >= 1: {verdict}"
             )
     print("\nCPU ms per accepted move, by process:")
@@ -224,11 +231,15 @@ def report_print(loops: Sequence[Loop], bgio_error: str | None) -> None:
             f"{name} {seconds * 1000 / max(loop.moves, 1):.1f}"
             for name, seconds in loop.cpu.items()
         )
-        extra = f"; {loop.refused} moves refused" if loop.server == PROGRAMS else ""
+        extra = f"; {loop.refused} moves refused" if _ours(loop) else ""
         note = f"; {loop.note}" if loop.note else ""
         print(f"  {loop.matches:>3} matches, {loop.server}: {parts}{extra}{note}")
     if bgio_error:
         print(f"\nboardgame.io was not measured: {bgio_error}")
+
+
+def _ours(loop: Loop) -> bool:
+    return loop.server.startswith(PROGRAMS)
 
 
 def _arguments() -> argparse.Namespace:
@@ -245,7 +256,32 @@ def _arguments() -> argparse.Namespace:
     )
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
     parser.add_argument("--logs", type=Path, help="keep Spielpost's server logs here")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        nargs="*",
+        choices=[1, 2],
+        default=[],
+        help="also run Spielpost as 1 and/or 2 nodes behind HAProxy "
+        "(bench/nodebench: gunicorn -w 1, Daphne, Celery with beat per node)",
+    )
     return parser.parse_args()
+
+
+def _spielpost_loops(
+    stack: Stack, http: str, label: str, args: argparse.Namespace
+) -> list[Loop]:
+    """Run the loop on `stack` for each count of `args.matches`, fresh players each."""
+    loops, start = [], 0
+    for count in args.matches:
+        pairs = stack.pairs[start : start + count]
+        start += count
+        loop = asyncio.run(
+            programs_loop(stack, pairs, args.seconds, http=http, label=label)
+        )
+        loops.append(loop)
+        print(f"{label}, {count} matches: {loop.rate:.1f} moves/s")
+    return loops
 
 
 def main() -> None:
@@ -267,12 +303,18 @@ def main() -> None:
         extra_env={},
         logs=args.logs,
     ) as stack:
-        start = 0
-        for count in args.matches:
-            pairs = stack.pairs[start : start + count]
-            start += count
-            loops.append(asyncio.run(programs_loop(stack, pairs, args.seconds)))
-            print(f"Spielpost, {count} matches: {loops[-1].rate:.1f} moves/s")
+        loops.extend(_spielpost_loops(stack, "gunicorn -w 2", PROGRAMS, args))
+    for nodes in args.nodes:
+        with cluster_run(
+            tree=args.tree.resolve(),
+            pairs=sum(args.matches),
+            postgres_url=args.postgres,
+            redis_url=args.redis,
+            nodes=nodes,
+            logs=args.logs / f"{nodes}-nodes" if args.logs else None,
+        ) as cluster:
+            label = f"{PROGRAMS}, {nodes} node{'s' if nodes > 1 else ''}"
+            loops.extend(_spielpost_loops(cluster.stack, "haproxy", label, args))
     error = None
     try:
         loops.extend(bgio_loops(args.postgres, args.matches, args.seconds))

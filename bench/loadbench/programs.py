@@ -89,11 +89,17 @@ class Tally:
 
 
 async def programs_loop(stack: Stack, pairs: Sequence[tuple[Player, Player]],
-                         seconds: float) -> Loop:  # fmt: skip
-    """Play the loop on `stack` with one table per pair for `seconds`."""
+                        seconds: float, *, http: str = "gunicorn -w 2",
+                        label: str = PROGRAMS) -> Loop:  # fmt: skip
+    """Play the loop on `stack` with one table per pair for `seconds`.
+
+    `http` names the stack's HTTP server that makes the matches (`stack.http`
+    key); the sockets open on `stack.ws_url`. `label` names the result's
+    server (a layout: "2 nodes").
+    """
     tally = Tally()
     async with client_session() as session:
-        api = Api(session, stack.http["gunicorn -w 2"])
+        api = Api(session, stack.http[http])
         conns = await asyncio.gather(
             *(_program_open(stack, player) for pair in pairs for player in pair)
         )
@@ -129,7 +135,7 @@ async def programs_loop(stack: Stack, pairs: Sequence[tuple[Player, Player]],
         finally:
             await asyncio.gather(*(c.close() for c in conns), return_exceptions=True)
     return Loop(
-        server=PROGRAMS,
+        server=label,
         matches=len(pairs),
         moves=tally.moves,
         seconds=seconds,

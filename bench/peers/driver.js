@@ -128,8 +128,10 @@ async function main() {
   const firsts = await Promise.all(Array.from({ length: MATCHES }, matchCreate));
   deadline = performance.now() + SECONDS * 1000;
   await Promise.all(firsts.map(tableLoop));
-  console.log(JSON.stringify({ moves, applied, seconds: SECONDS, handovers }));
-  process.exit(0);
+  // Exit once the line is written: on a pipe, stdout is asynchronous, and
+  // exiting at once cut a long line (many handovers) at 64 KiB.
+  const line = JSON.stringify({ moves, applied, seconds: SECONDS, handovers });
+  process.stdout.write(line + "\n", () => process.exit(0));
 }
 
 main().catch((error) => {
