@@ -34,6 +34,9 @@ from games.clocks import (
 )
 from games.models import Match, Seat
 
+# A seat's clock columns, as `clocks_follow` leaves them for its caller to write.
+CLOCK_FIELDS = ["clock_bank", "clock_deadline_at", "clock_warn_at"]
+
 
 def clocks_start(match: Match, control: TimeControl, seats: list[Seat]) -> None:
     """Give every seat of `match` the control's starting bank (no clock runs yet).
@@ -71,7 +74,7 @@ def clocks_follow(
     mover: int | None,
     now: datetime,
     increment: bool = True,
-) -> None:
+) -> list[Seat]:
     """Bring the clocks in step with a change of the seats to move, at `now` (UTC).
 
     The seats at `stop` finished a decision: each bank keeps what was left
@@ -81,8 +84,11 @@ def clocks_follow(
     seats at `run` face a decision due now: their clocks start, unless
     frozen. `Match.turn_deadline_at` becomes the earliest running
     deadline. `seats`: the match's, with their persons, read under the
-    match's lock (`match_seats`); their clock fields are written here. One
-    write of the seats that changed, one of the match.
+    match's lock (`match_seats`).
+
+    Writes nothing: returns the seats whose clock columns (`CLOCK_FIELDS`)
+    changed, and the caller (`core.to_move_record`) writes them and the
+    match's `turn_deadline_at` with the rest of the move.
     """
     changed = []
     for seat in seats:
@@ -96,13 +102,9 @@ def clocks_follow(
             _clock_start(seat, now)
         if seat.position in stop | run:
             changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(
-            changed, ["clock_bank", "clock_deadline_at", "clock_warn_at"]
-        )
     deadlines = [s.clock_deadline_at for s in seats if s.clock_deadline_at]
     match.turn_deadline_at = min(deadlines, default=None)
-    match.save(update_fields=["turn_deadline_at"])
+    return changed
 
 
 def clocks_freeze(match: Match, *, now: datetime, user_id: int | None = None) -> None:
@@ -118,9 +120,7 @@ def clocks_freeze(match: Match, *, now: datetime, user_id: int | None = None) ->
     for seat in stopped:
         seat.clock_bank = _left(seat, now)
         seat.clock_deadline_at = seat.clock_warn_at = None
-    Seat.objects.bulk_update(
-        stopped, ["clock_bank", "clock_deadline_at", "clock_warn_at"]
-    )
+    Seat.objects.bulk_update(stopped, CLOCK_FIELDS)
     _turn_deadline_update(match)
 
 

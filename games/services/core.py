@@ -30,6 +30,7 @@ by `match_lock`; none takes another lock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -41,7 +42,7 @@ from games import broadcast, exceptions, fairness
 from games.models import Match, MatchEvent, Move, Seat
 from games.rules import IllegalMove, Outcome, turns_started
 
-from .clocks import clocks_follow, clocks_start
+from .clocks import CLOCK_FIELDS, clocks_follow, clocks_start
 from .notices import notify_match_ended, notify_match_started, notify_turns
 from .ratings import match_rate
 from .records import play_records_count
@@ -166,7 +167,9 @@ def move_apply(
     match.game_state_set(new_state)
     match.rules_version = rules.info.version
     match.version += 1
-    match.save(update_fields=["state", "rules_version", "version", "updated_at"])
+    # Saved with the turn's deadline by `to_move_record` (one write of the
+    # row), or here when the move ends the match.
+    unsaved = ["state", "rules_version", "version", "updated_at"]
     mover = next((s for s in seats if s.position == position), None)
     due = mover.to_move_since if mover else None
     Move.objects.create(
@@ -193,6 +196,7 @@ def move_apply(
     outcome = rules.outcome(new_state)
     broadcast.match_changed_on_commit(match, moved=True)
     if outcome is not None:
+        match.save(update_fields=unsaved)
         match_finish(match, status=Match.Status.FINISHED, outcome=outcome)
         return
     to_move, before = rules.to_move(new_state), rules.to_move(state)
@@ -204,6 +208,7 @@ def move_apply(
         seats=seats,
         clock_increment=clock_increment,
         started=rules.turns_begun(state, new_state),
+        match_fields=unsaved,
     )
     # Whose turn it is shows in the players' lists of matches.
     broadcast.user_matches_changed_on_commit(
@@ -221,6 +226,7 @@ def to_move_record(
     seats: list[Seat],
     clock_increment: bool = True,
     started: frozenset[int] | None = None,
+    match_fields: Sequence[str] = (),
 ) -> None:
     """Bring the seats' to-move columns from `before` to `after` (the rules' to_move).
 
@@ -233,6 +239,12 @@ def to_move_record(
     In a timed match the clocks follow (games/services/clocks.py): stopped
     for the seats whose decision ended, started for the new ones, and
     `Match.turn_deadline_at` set to the earliest deadline.
+
+    `seats` are the match's, read under its lock (`match_seats`): they are
+    changed in memory and written in one statement, the to-move and clock
+    columns together. `match_fields`: columns of `match` the caller changed
+    and has not saved yet (a move's state and version); they are saved with
+    the turn deadline in one write of the match row.
     """
     now = timezone.now()
     left = before - after
@@ -240,19 +252,21 @@ def to_move_record(
         started = turns_started(before, after)
     staying = after & {mover} if mover is not None else frozenset()
     continuing = staying - started
-    if left:
-        match.seats.filter(position__in=left).update(
-            to_move_since=None, to_move_version=None
-        )
-    if continuing:
-        match.seats.filter(position__in=continuing).update(
-            to_move_since=now, to_move_version=match.version
-        )
+    fields = ["to_move_since", "to_move_version"]
+    changed = {seat.position: seat for seat in seats if seat.position in left}
+    for seat in changed.values():
+        seat.to_move_since = seat.to_move_version = None
+    for seat in seats:
+        if seat.position in continuing:
+            seat.to_move_since, seat.to_move_version = now, match.version
+            changed[seat.position] = seat
     if started:
         turns_start(match, seats, started, now=now)
+        changed.update((s.position, s) for s in seats if s.position in started)
+    saved = list(match_fields)
     control = match.clock_control()
     if control is not None:
-        clocks_follow(
+        ticking = clocks_follow(
             match,
             control,
             seats=seats,
@@ -262,6 +276,13 @@ def to_move_record(
             now=now,
             increment=clock_increment,
         )
+        changed.update((s.position, s) for s in ticking)
+        fields += CLOCK_FIELDS
+        saved.append("turn_deadline_at")
+    if changed:
+        Seat.objects.bulk_update(list(changed.values()), fields)
+    if saved:
+        match.save(update_fields=saved)
 
 
 def turns_start(
@@ -270,14 +291,15 @@ def turns_start(
     """Start the turns of the seats at `positions`, which just became to move.
 
     The seam where a seat's turn begins: the seats' to-move columns are
-    stamped with `now` (UTC) and the current version here. What else follows
-    a new turn belongs here too: the "your turn" notices (`seats` are the
-    match's, with their persons); the clocks start in `to_move_record`,
-    together with the mover's when its turn goes on.
+    set to `now` (UTC) and the current version here, in memory (the caller,
+    `to_move_record`, writes them with the clocks). What else follows a new
+    turn belongs here too: the "your turn" notices (`seats` are the match's,
+    with their persons); the clocks start in `to_move_record`, together with
+    the mover's when its turn goes on.
     """
-    match.seats.filter(position__in=positions).update(
-        to_move_since=now, to_move_version=match.version
-    )
+    for seat in seats:
+        if seat.position in positions:
+            seat.to_move_since, seat.to_move_version = now, match.version
     notify_turns(match, seats, positions)
 
 

@@ -135,13 +135,12 @@ def test_a_move_costs_a_fixed_number_of_queries(started_match, alice):
         )
     )
 
-    # Lock, seats, save, Move row, to-move columns (the mover's decision
-    # is now the one at version 1), plus
-    # the savepoint pair of the atomic block in a test transaction; the
-    # match is timed (Daily, the default): the clocks follow on the seats
-    # read under the lock, in one write of those that changed and the
-    # match's deadline.
-    assert count == 9
+    # Lock, seats, the Move row, one write of the seats that changed (the
+    # mover's decision is now the one at version 1; the match is timed,
+    # Daily by default, and the clocks follow in the same statement), one
+    # write of the match (state, version and turn deadline), plus the
+    # savepoint pair of the atomic block in a test transaction.
+    assert count == 7
 
 
 def test_the_board_page_reads_a_fixed_number_of_queries(
@@ -175,10 +174,10 @@ def test_a_board_move_reads_a_fixed_number_of_queries(
 
     # Session, user, match, seats; the locked write (as for the API); the
     # seats again as the move left them, the new log entries (moves, table
-    # events). Timed (Daily, the default): three for the clocks (seats
-    # read, changed ones written, the match's deadline); the "your turn"
-    # notice of the seat whose turn begins.
-    with django_assert_max_num_queries(19):
+    # events). Timed (Daily, the default): the clocks follow in the seats'
+    # and the match's writes; the "your turn" notice of the seat whose
+    # turn begins.
+    with django_assert_max_num_queries(17):
         response = client.post(
             f"/matches/{match.id}/moves/", data, headers={"HX-Request": "true"}
         )
