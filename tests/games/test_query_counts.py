@@ -135,7 +135,7 @@ def test_a_move_costs_a_fixed_number_of_queries(started_match, alice):
         )
     )
 
-    # Lock, seats, the Move row, one write of the seats that changed (the
+    # Lock, seats, the Move row, one write of the seat that changed (the
     # mover's decision is now the one at version 1; the match is timed,
     # Daily by default, and the clocks follow in the same statement), one
     # write of the match (state, version and turn deadline), plus the
