@@ -27,7 +27,7 @@ from games.channel_layers import LAYER_DOWN_ERRORS
 from games.models import Match
 
 from .renders import bell_render, chat_hidden_render, sanction_render
-from .threads import database_call
+from .threads import PerCallConnections, database_call
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ class RenderShare:
 RENDERS = RenderShare()
 
 
-class PersonConsumer(AsyncWebsocketConsumer):
+class PersonConsumer(PerCallConnections, AsyncWebsocketConsumer):
     """A page's socket that also pushes the person's own parts of the page.
 
     The base of `LobbyConsumer` and `MatchConsumer`: both show the person's

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
+from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from django.db import connections
 
@@ -38,3 +39,24 @@ def database_call(func: Callable[P, R]) -> Callable[P, Coroutine[Any, Any, R]]:
         func, thread_sensitive=sensitive
     )
     return call
+
+
+class PerCallConnections:
+    """Consumer mixin: handle each message without channels' connection sweep.
+
+    channels (4.2 and later) runs `close_old_connections` before every
+    handler, through a thread-sensitive `sync_to_async`: each websocket
+    frame and each layer event of every socket in a Daphne process waited
+    for the process's one sync thread, the queue `database_call` removed
+    for the database work itself. Our consumers reach the database only
+    through `database_call`, which closes old connections before and after
+    in the thread that holds them, so the sweep protects nothing here.
+    Put it first among the bases (before channels' consumer class).
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Call the handler of `message["type"]`; ValueError if there is none."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)

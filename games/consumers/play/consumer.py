@@ -22,7 +22,7 @@ from games import exceptions
 from games.broadcast import match_group, user_group
 from games.consumers.presence import presence_start, presence_stop
 from games.consumers.shared import LayerGroups, match_versions
-from games.consumers.threads import database_call
+from games.consumers.threads import PerCallConnections, database_call
 from games.rules.base import RulesError
 from games.text import message_text
 
@@ -66,7 +66,7 @@ def _anonymous_request(scope: dict[str, Any]) -> HttpRequest:
     return request
 
 
-class PlayConsumer(ChatHandlers, AsyncWebsocketConsumer):
+class PlayConsumer(PerCallConnections, ChatHandlers, AsyncWebsocketConsumer):
     """One program's socket: commands in, answers and view pushes out."""
 
     async def connect(self) -> None:
