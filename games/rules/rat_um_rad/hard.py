@@ -110,6 +110,11 @@ END_CANDIDATES = 5
 END_KEEP = 1.0
 # ... and by this many standard errors of the paired differences (`_best`).
 SURE = 1.0
+# At the end, what a rollout is worth (`_score`): a win (the margin above 0)
+# 1, a tie 0.5, a loss 0, plus this much per point of margin to tell apart
+# equal outcomes (`wins` False: the margin alone).
+WINS = False
+WIN_MARGIN = 0.01
 # At the horizon, the share of its points an uncompleted but joinable card
 # is worth (an unjoinable one counts against, as at the end).
 REACHABLE = 0.5
@@ -222,6 +227,14 @@ def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
     return unique[:limit]
 
 
+def _score(margin: float) -> float:
+    """Return a finished rollout's worth: 1 won, 0.5 tied, 0 lost, plus
+    `WIN_MARGIN` per point of `margin` (the seat's total minus the best
+    other's)."""
+    outcome = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+    return outcome + WIN_MARGIN * margin
+
+
 def _best(margins: list[list[float]], keep: float, sure: float) -> int:
     """Return the index of the candidate to play: 0 (the route robot's) unless
     another's mean margin beats it by more than `keep` points and by `sure`
@@ -258,6 +271,7 @@ def make_hard(
     fast: bool = False,
     infer: bool = False,
     sure: float = SURE,
+    wins: bool = WINS,
 ) -> Chooser:
     """Return a hard chooser: the route robot's move mid-game, a search at the end.
 
@@ -309,7 +323,7 @@ def make_hard(
             for i, move in enumerate(moves):
                 state, _ = RULES.apply(world, seat, move)
                 value, plies = rollout(state, seat, plies_cap, fast)
-                margins[i].append(value)
+                margins[i].append(_score(value) if wins and ending else value)
                 spent += plies + 1
             worlds += 1
         return moves[_best(margins, keep, sure)]

@@ -18,8 +18,9 @@ import pytest
 
 from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.cards import COLOURS, GREY, JOKER
-from games.rules.rat_um_rad.maps import MAPS, Road
+from games.rules.rat_um_rad.maps import MAPS, Destination, Road
 from games.rules.rat_um_rad.route import choose_route
+from games.rules.rat_um_rad.route.choices import _joined
 from games.rules.rat_um_rad.route.plan import (
     Board,
     board_from_view,
@@ -160,3 +161,35 @@ def test_the_deficit_is_the_plain_one() -> None:
             for chosen in ([road], [road, roads[i // 2]], [road, *roads[i::11]]):
                 assert deficit(chosen, hand) == _plain_deficit(chosen, hand)
                 assert deficit(iter(chosen), hand) == _plain_deficit(chosen, hand)
+
+
+def _plain_joined(board: Board, card: Destination, road: Road) -> bool:
+    """The former `_joined`: a search over own roads plus `road`."""
+    links: dict[str, list[str]] = {}
+    for r in board.map.roads:
+        if board.mine(r) or r.id == road.id:
+            links.setdefault(r.a, []).append(r.b)
+            links.setdefault(r.b, []).append(r.a)
+    seen = {card.a}
+    todo = [card.a]
+    while todo:
+        place = todo.pop()
+        for other in links.get(place, []):
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return card.b in seen
+
+
+def test_joining_through_own_networks_is_the_plain_search() -> None:
+    states = route_game(2, 7)
+    joined = 0
+    for state in states[::5]:
+        for seat in range(state.seats):
+            board = board_from_view(RULES.view(state, seat), BASEL)
+            for card in BASEL.destinations.values():
+                for road in BASEL.roads:
+                    found = _joined(board, card, road)
+                    assert found == _plain_joined(board, card, road)
+                    joined += found
+    assert joined > 100  # noqa: PLR2004

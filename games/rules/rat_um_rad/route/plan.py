@@ -51,6 +51,7 @@ class Board:
     paths: dict[tuple[str, str, frozenset[str]], Path | None] = field(
         default_factory=dict, compare=False, repr=False
     )
+    networks: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def mine(self, road: Road) -> bool:
         """Return whether the seat built `road`."""
@@ -91,6 +92,29 @@ def adjacency(game_map: Map) -> dict[str, list[tuple[Road, str]]]:
             found[road.a].append((road, road.b))
             found[road.b].append((road, road.a))
         _ADJACENCY[game_map] = found
+    return found
+
+
+def own_networks(board: Board) -> dict[str, str]:
+    """Return place -> a name for its network of own roads (memoized per board).
+
+    Places on no own road are left out (each is a network of its own).
+    """
+    found = board.networks
+    if found or not any(s == board.seat for s in board.owners.values()):
+        return found
+    links = adjacency(board.map)
+    for road in board.map.roads:
+        if road.a in found or not board.mine(road):
+            continue
+        found[road.a] = road.a
+        todo = [road.a]
+        while todo:
+            place = todo.pop()
+            for step, other in links[place]:
+                if other not in found and board.mine(step):
+                    found[other] = road.a
+                    todo.append(other)
     return found
 
 
