@@ -81,7 +81,10 @@ route robot, apply) about 165 instead of 280. The budget counts plies,
 so the defaults play the same moves as before, only sooner: against the
 route robot 104.5 of 160 (seeds 0-159), 65% (58-72%); on seeds 80-159
 alone 49.5 of 80, 62% (51-72%); CPU per decision on this (2-core,
-shared) machine median 0.16 ms, p99 215 ms, max 278 ms. Spending the
+shared) machine median 0.16 ms, p99 215 ms, max 278 ms. With 3 route
+robots (4 seats, seeds 0-39) 11 of 40, 27.5% (16-43%: the same games as
+before), p99 203 ms, max 238 ms; against the random robot 40 of 40
+(91-100%), max 312 ms. Spending the
 saved time did not win more: 1,500 plies 49 of 77 (64%, 52-73%; with
 3 route robots, 4 seats, 12.5 of 40, 31%, 19-47%, against 11); rollouts
 scored by win/loss (`wins`) 79 of 123 (64%, 55-72%; the defaults on the
