@@ -90,7 +90,8 @@ saved time did not win more: 1,500 plies 49 of 77 (64%, 52-73%; with
 scored by win/loss (`wins`) 79 of 123 (64%, 55-72%; the defaults on the
 same seeds 83.5, 68%), in 4 seats 10 of 40 (25%, 14-40%); 8 candidates
 with 1,500 plies in 4 seats 12 of 40 (30%, 18-45%); `sure` 2 with
-1,400 plies 33.5 of 49 (68%, 54-80%); the search from 18 wheels (1,400
+1,400 plies 33.5 of 49 (68%, 54-80%); the search from 14 wheels (700
+plies) 52.5 of 80 (66%, 55-75%; the defaults on seeds 0-79: 55); from 18 wheels (1,400
 plies) 0 of 4 and from 16 in 4 seats 0 of 7 (stopped). p99 with 1,500
 plies: 0.41-0.45 s (4 seats), max 0.47-0.56 s. The longest decision is
 bounded by the budget plus one world: `END_BUDGET` + `END_CANDIDATES`
