@@ -15,6 +15,7 @@ from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.hard import (
     END_WHEELS,
     _best,
+    _score,
     candidates,
     choose_hard,
     make_hard,
@@ -200,3 +201,11 @@ def test_a_sure_search_keeps_the_route_robots_move_on_a_noisy_gain() -> None:
     assert _best([route, noisy], keep=1.0, sure=0.0) == 1
     assert _best([route, noisy], keep=1.0, sure=1.0) == 0
     assert _best([route, [5.0, 6.0, 5.0, 6.0]], keep=1.0, sure=1.0) == 1
+
+
+def test_the_win_score_ranks_outcomes_before_margins() -> None:
+    """`wins`: a won rollout is worth more than any lost one, a tie half."""
+    assert _score(1.0) > _score(0.0) > _score(-1.0)
+    assert _score(0.0) == 0.5  # noqa: PLR2004
+    assert _score(0.5) > _score(-30.0) + 0.5  # noqa: PLR2004
+    assert _score(30.0) > _score(1.0)  # equal outcomes: the margin

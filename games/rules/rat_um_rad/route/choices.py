@@ -23,7 +23,7 @@ from games.rules.rat_um_rad.state import (
 )
 
 from .block import bottlenecks
-from .plan import Board, Plan, deficit, plan_routes, shortest
+from .plan import Board, Plan, deficit, own_networks, plan_routes, shortest
 
 # A destination card is kept when its points outweigh this much of the
 # planning cost its roads add (wheels, build turns, missing cards).
@@ -166,21 +166,17 @@ def cash_value(board: Board, road: Road, targets: Iterable[Destination]) -> int:
 
 
 def _joined(board: Board, card: Destination, road: Road) -> bool:
-    """Return whether own roads plus `road` join `card`'s places."""
-    links: dict[str, list[str]] = {}
-    for r in board.map.roads:
-        if board.mine(r) or r.id == road.id:
-            links.setdefault(r.a, []).append(r.b)
-            links.setdefault(r.b, []).append(r.a)
-    seen = {card.a}
-    todo = [card.a]
-    while todo:
-        place = todo.pop()
-        for other in links.get(place, []):
-            if other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return card.b in seen
+    """Return whether own roads plus `road` join `card`'s places.
+
+    Through the board's own-road networks (`own_networks`): the card's
+    places share one, or `road` links the two they lie in.
+    """
+    nets = own_networks(board)
+    a, b = nets.get(card.a, card.a), nets.get(card.b, card.b)
+    if a == b:
+        return True
+    ends = {nets.get(road.a, road.a), nets.get(road.b, road.b)}
+    return ends == {a, b}
 
 
 def builds_by_road(legal: list[Move]) -> dict[str, list[Build]]:

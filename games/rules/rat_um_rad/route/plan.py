@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.rules.base import JSON
 from games.rules.rat_um_rad.actions import PAIR_SEATS
@@ -23,6 +23,10 @@ from games.rules.rat_um_rad.maps import Destination, Map, Road
 # per card still missing (a take action brings two cards).
 BUILD_TURN = 2.5
 MISSING_CARD = 0.5
+
+
+# A memoized path: its cost and its unbuilt roads.
+Path = tuple[float, tuple[Road, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +43,15 @@ class Board:
     owners: dict[str, int]
     hand: Counter[str]
     wheels: int
+    # Per-board memos (`_steps`, `shortest`): a Board is read once from a
+    # view and never changed, so a step cost or path found once stays right.
+    steps: dict[str, float | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    paths: dict[tuple[str, str, frozenset[str]], Path | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    networks: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def mine(self, road: Road) -> bool:
         """Return whether the seat built `road`."""
@@ -82,6 +95,29 @@ def adjacency(game_map: Map) -> dict[str, list[tuple[Road, str]]]:
     return found
 
 
+def own_networks(board: Board) -> dict[str, str]:
+    """Return place -> a name for its network of own roads (memoized per board).
+
+    Places on no own road are left out (each is a network of its own).
+    """
+    found = board.networks
+    if found or not any(s == board.seat for s in board.owners.values()):
+        return found
+    links = adjacency(board.map)
+    for road in board.map.roads:
+        if road.a in found or not board.mine(road):
+            continue
+        found[road.a] = road.a
+        todo = [road.a]
+        while todo:
+            place = todo.pop()
+            for step, other in links[place]:
+                if other not in found and board.mine(step):
+                    found[other] = road.a
+                    todo.append(other)
+    return found
+
+
 def road_cost(board: Board, road: Road) -> float:
     """Return the planning cost of building `road` with the seat's hand."""
     if road.colour == GREY:
@@ -92,6 +128,28 @@ def road_cost(board: Board, road: Road) -> float:
     return road.length + BUILD_TURN + MISSING_CARD * missing
 
 
+def _steps(board: Board) -> dict[str, float | None]:
+    """Return road id -> the cost of a step along it for `board` (memoized).
+
+    0.0 for an own road, `road_cost` for an open one, None for a blocked
+    one: `shortest` reads them here instead of working them out again for
+    every edge of every path it searches.
+    """
+    found = board.steps
+    if not found:
+        owners = board.owners
+        seat = board.seat
+        for road in board.map.roads:
+            owner = owners.get(road.id)
+            if owner == seat:
+                found[road.id] = 0.0
+            elif owner is None and board.open(road):
+                found[road.id] = road_cost(board, road)
+            else:
+                found[road.id] = None
+    return found
+
+
 def shortest(
     board: Board, a: str, b: str, free: Iterable[str] = ()
 ) -> tuple[float, list[Road]] | None:
@@ -99,37 +157,56 @@ def shortest(
 
     Own roads and the roads in `free` (already planned) cost nothing and
     are not listed; blocked roads are skipped. Ties go by place name, so
-    the answer is deterministic.
+    the answer is deterministic. Dijkstra's algorithm (Dijkstra, "A note on
+    two problems in connexion with graphs", Numerische Mathematik 1, 1959)
+    over the board's step costs (`_steps`); answers are memoized per board
+    and (a, b, free) (a fresh list each call).
     """
-    planned = set(free)
+    planned = frozenset(free)
+    key = (a, b, planned)
+    memo = board.paths
+    if key in memo:
+        hit = memo[key]
+        return None if hit is None else (hit[0], list(hit[1]))
+    found = _search(board, a, b, planned)
+    memo[key] = None if found is None else (found[0], tuple(found[1]))
+    return found
+
+
+def _search(
+    board: Board, a: str, b: str, planned: frozenset[str]
+) -> tuple[float, list[Road]] | None:
+    """Return `shortest`'s answer, searched (not memoized)."""
     links = adjacency(board.map)
+    steps = _steps(board)
     best: dict[str, float] = {a: 0.0}
     via: dict[str, tuple[str, Road]] = {}
     heap: list[tuple[float, str]] = [(0.0, a)]
+    inf = float("inf")
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, place = heapq.heappop(heap)
+        cost, place = pop(heap)
         if place == b:
             break
         if cost > best[place]:
             continue
         for road, other in links[place]:
-            if board.mine(road) or road.id in planned:
+            step = steps[road.id]
+            if road.id in planned:
                 step = 0.0
-            elif board.open(road):
-                step = road_cost(board, road)
-            else:
+            elif step is None:
                 continue
-            if cost + step < best.get(other, float("inf")):
+            if cost + step < best.get(other, inf):
                 best[other] = cost + step
                 via[other] = (place, road)
-                heapq.heappush(heap, (cost + step, other))
+                push(heap, (cost + step, other))
     if b not in best:
         return None
     roads: list[Road] = []
     place = b
     while place != a:
         place, road = via[place]
-        if not board.mine(road) and road.id not in planned:
+        if steps[road.id] != 0.0 and road.id not in planned:
             roads.append(road)
     roads.reverse()
     return best[b], roads
@@ -193,18 +270,28 @@ def deficit(roads: Iterable[Road], hand: Counter[str]) -> int:
     Coloured roads take their colour first; grey roads take the colour
     with the most cards left over; jokers fill whatever is missing.
     """
-    need: Counter[str] = Counter()
+    roads = roads if isinstance(roads, (list, tuple)) else list(roads)
+    counts = [hand.get(c, 0) for c in COLOURS]
+    jokers = hand.get(JOKER, 0)
+    if len(roads) == 1:
+        # One road (the same answer, without the bookkeeping): its colour,
+        # or for grey the colour held most.
+        road = roads[0]
+        have = max(counts) if road.colour == GREY else hand.get(road.colour, 0)
+        return max(0, road.length - have - jokers)
+    need = dict.fromkeys(COLOURS, 0)
     grey: list[int] = []
     for road in roads:
         if road.colour == GREY:
             grey.append(road.length)
         else:
             need[road.colour] += road.length
-    missing = sum(max(0, need[c] - hand[c]) for c in COLOURS)
-    spare = [max(0, hand[c] - need[c]) for c in COLOURS]
+    wants = [need[c] for c in COLOURS]
+    missing = sum(max(0, w - h) for w, h in zip(wants, counts, strict=True))
+    spare = [max(0, h - w) for w, h in zip(wants, counts, strict=True)]
     for length in sorted(grey, reverse=True):
         most = max(range(len(spare)), key=lambda i: (spare[i], -i))
         used = min(length, spare[most])
         spare[most] -= used
         missing += length - used
-    return max(0, missing - hand[JOKER])
+    return max(0, missing - jokers)
