@@ -51,6 +51,44 @@ weights. Earlier (margin 0.02): against the random robot 30 of 30
 per decision (the margin does not change the search): median 0.1-0.2 ms
 (dice decisions are the strong robot's), p99 0.35-0.47 s, max 0.80 s at 2
 seats on a loaded machine; 6 seats p99 0.35 s, max 0.40 s.
+
+The ceiling (issue 26's second attempt, 2026-11-27): no search on the
+strong robot's policy found a better target in these experiments, so this
+search stands and the hard robot is about as strong as medium.
+- Outcome rollouts to the end of the match: in 63 target decisions of strong
+  against strong games (2 seats, seeds 1000-1099, about one decision in
+  five), every candidate (the strong robot's choice, its 3 best-rated
+  targets, every put-under, the pass) was played to the END of the match on
+  the same 100 determinizations (common random numbers), the strong robot
+  on every seat after, and scored by the outcome (1 won, 0 lost). The best
+  candidate's mean was 0.023 above the strong robot's choice on average, no
+  more than the noise of picking a maximum of 100-sample means. Choosing
+  on some samples and scoring the choice on the others (an unbiased
+  estimate of what such a search gains per decision): with 8, 16, 25 and
+  50 samples per candidate the choice LOST 0.012, 0.012, 0.012 and 0.010
+  win probability per decision against the strong robot's choice (standard
+  errors 0.006-0.008), with 50 against 50 it lost 0.009 (0.007). A
+  one-step policy improvement of the strong robot (Tesauro and Galperin,
+  above) with the whole match as horizon therefore finds nothing at the
+  target choices; within the 1 s budget (about 15 rollouts to the end per
+  candidate: a strong robot match takes 136 moves, 0.35 ms each) it would
+  lose. A sequential-halving search of that kind (Karnin, Koren and Somekh,
+  "Almost Optimal Exploration in Multi-Armed Bandits", ICML 2013) with 2,500
+  moves per decision played 2 of 4 games on seeds 0-3 at a p99 of 0.72 s;
+  it was not measured further.
+- The strong robot's weights sit at a local optimum: changing one at a time
+  and playing the changed robot against medium (2 seats, seats swapped,
+  seeds 0-1999; medium against itself takes 52.2 % of these seats, 50.1-54.4
+  %) never gained more than the noise: defence share 0.5 48.1 %, 1.0
+  49.5 %, danger share 0 49.9 % (n = 2000); on seeds 0-999 (n = 1000, about
+  +-3.1 %) put-under margin 0 49.5 %, 2 46.8 %, the King's minimum chance
+  0.25 52.4 %, 0.5 52.9 %, second route 0.1 52.5 %.
+- Where skill lies: never putting a top under takes only 33.5 % (30.6-36.5
+  %, n = 1000), so the put-under decision is worth much, and the strong
+  robot plays it as well as these searches can judge. The dice decide the
+  rest: the oracle that knew the dice to come took 93.3 %.
+We think a robot that reads only its view can take about 50-55 % against
+medium at 2 seats (the strong robot's own 52-56 % on these seats), not 70 %.
 """
 
 from __future__ import annotations
