@@ -77,15 +77,19 @@ search stands and the hard robot is about as strong as medium.
   moves per decision played 2 of 4 games on seeds 0-3 at a p99 of 0.72 s;
   it was not measured further.
 - The strong robot's weights sit at a local optimum: changing one at a time
-  and playing the changed robot against medium (2 seats, seats swapped,
-  seeds 0-1999; medium against itself takes 52.2 % of these seats, 50.1-54.4
-  %) never gained more than the noise: defence share 0.5 48.1 %, 1.0
-  49.5 %, danger share 0 49.9 % (n = 2000); on seeds 0-999 (n = 1000, about
-  +-3.1 %) put-under margin 0 49.5 %, 2 46.8 %, the King's minimum chance
-  0.25 52.4 %, 0.5 52.9 %, second route 0.1 52.5 %.
+  and playing the changed robot against medium (2 seats, seats swapped)
+  never gained more than the noise. Seeds 0-1999 (n = 2000; medium against
+  itself takes 52.2 % of these seats, 50.1-54.4 %): defence share 0.5
+  48.1 %, 1.0 49.5 %, danger share 0 49.9 %. Seeds 0-999 (n = 1000, about
+  +-3.1 %; medium against itself 52.5 %, 49.4-55.6 %): put-under margin 0
+  49.5 %, 2 46.8 %, the King's minimum chance 0.25 52.4 %, 0.5 52.9 %,
+  second route 0.1 52.5 %, 0.6 50.2 %, special scale 40 41.7 %, 120
+  51.3 %, King bonus 0.2 51.9 %, 1.2 53.1 %, flatter step values (100, 50,
+  25, 12, 6, 3) 47.7 %, steeper (100, 25, 7, 2.5, 1, 0.4) 51.6 %.
 - Where skill lies: never putting a top under takes only 33.5 % (30.6-36.5
-  %, n = 1000), so the put-under decision is worth much, and the strong
-  robot plays it as well as these searches can judge. The dice decide the
+  %, n = 1000) and rating special cards at 40 instead of 70 41.7 %, so the
+  put-under and the worth of special cards matter much, and the strong
+  robot plays them as well as these searches can judge. The dice decide the
   rest: the oracle that knew the dice to come took 93.3 %.
 We think a robot that reads only its view can take about 50-55 % against
 medium at 2 seats (the strong robot's own 52-56 % on these seats), not 70 %.
