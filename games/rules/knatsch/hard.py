@@ -93,10 +93,11 @@ search stands and the hard robot is about as strong as medium.
   put-under and the worth of special cards matter much, and the strong
   robot plays them as well as these searches can judge. The dice decide the
   rest: the oracle that knew the dice to come took 93.3 %.
-- 4 seats, this robot (margin 0.05) and three medium robots, seeds 0-79 as
-  bench/robots.py plays them: 21.2 % (17 of 80, 13.7-31.4 %); a medium robot
-  in the same seat takes 27.5 % (18.9-38.1 %; 27.2 % of seeds 0-999).
-  Decision CPU time there: median 0.04 ms, p99 0.24 s, max 0.36 s.
+- 4 seats, this robot and three medium robots, seeds 0-79 as
+  bench/robots.py plays them: 28.7 % (23 of 80, 20.0-39.5 %; CPU time per
+  decision median 0.03 ms, p99 0.20 s, max 0.32 s); with a margin of 0.05
+  21.2 % (17 of 80, 13.7-31.4 %); a medium robot in the same seat takes
+  27.5 % (18.9-38.1 %; 27.2 % of seeds 0-999).
 We think a robot that reads only its view can take about 50-55 % against
 medium at 2 seats (the strong robot's own 52-56 % on these seats), not 70 %,
 and about a quarter in 4 seats, not 40 %.
