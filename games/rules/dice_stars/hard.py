@@ -62,6 +62,31 @@ next seat only) 35.0% (25.5-45.9) on seeds 0-79. With 2 seats 24 reply
 draws did not help: 75.0% (66.6-81.9) against 82.9% (75.2-88.6) at 12,
 seeds 0-119. Solo is unchanged
 (no reply): 35.8% (27.8-44.7) wins, seeds 0-119.
+
+Tried on the same seeds and not kept (2026-11-27, decision CPU times on
+the shared machine at a load of 4-6 on 2 cores): the reply modelled
+faithfully (the medium robot draws 1-3 dice and returns the reserve at
+random, where reply.py draws 2 and hands the reserve on, a pessimistic
+gift that the gift weight `MULTI.gift` was tuned with): 4 seats, seeds
+0-199, 40.5% (33.9-47.4) against 42.8% (36.1-49.7) with this model; 2
+seats against medium 74.5% (68.0-80.0) against 80.7% (74.7-85.6). Both
+lower on the same seeds, so the pessimistic model stays. Also not kept, 4
+seats: the others' worth as half the best one's and half their mean
+(`position_worth`) 38.8% (32.3-45.7); 48 reply draws per round
+(`ROUND_REPLIES`) 38.5% (32.0-45.4); the free-cell credits shrinking over
+the last 5 free white cells 31.0% (25.0-37.7). This model at 4 seats:
+median 19 ms, p99 101 ms, max 137 ms. Solo, seeds 0-299 (n=300): 33.7%
+(28.6-39.2) wins, p99 18 ms; 48 rolls per draw count 33.3% (28.2-38.8);
+a third of the reserve's best group credited as kept 32.3% (27.3-37.8).
+
+Solo ceiling. More rolls do not help (above), so this search is limited
+by its horizon (one turn, then a heuristic leaf), not by its sampling. The
+same search told the turn's real dice (an oracle no fair player has) wins
+68.0% (62.5-73.0, n=300, seeds 0-299). We think about 40% is possible
+without foresight: the gap between 34% and 68% is the turn's dice, which
+nobody can know, and a fair search can only win back what a deeper plan
+adds (the next turns' draws, the risk of the grid filling up), which was
+small wherever we added budget.
 """
 
 from __future__ import annotations
