@@ -52,22 +52,32 @@ ITERATIONS = 250
 # Playouts for the choice of favourites, which decides most of a match and
 # comes once per deal, so that it weighs little on the median.
 FAVOURITES_ITERATIONS = 600
-# UCB1's exploration constant for values in [0, 1].
-EXPLORATION = 0.5
+# Standard errors by which a move's paired mean must beat the medium move's.
+MARGIN = 1.0
+# Weight of the rank points ((seats - rank) / (seats - 1)) beside first place.
+RANK_WEIGHT = 0.0
 # Fields of a seat's own moves that make a pair e times likelier.
 BELIEF_FIELDS = 6.0
+# Weight, before any card is played, of a pair that is not the one with the
+# most Knonster cards in the hand drawn for its seat (that pair: 1).
+UNFIT = 0.1
 _PLACE_BONUS = (40, 20, 10, 0)
 
 Chooser = Callable[[JSON, list[Move], Rng], Move]
 
 
 def make_hard(
-    iterations: int = ITERATIONS, favourites_iterations: int | None = None
+    iterations: int = ITERATIONS,
+    favourites_iterations: int | None = None,
+    *,
+    margin: float = MARGIN,
+    rank_weight: float = RANK_WEIGHT,
 ) -> Chooser:
     """Return a hard chooser that spends `iterations` playouts per decision.
 
     `favourites_iterations` (default: 4 x `iterations`) for the choice of
-    favourites; both >= 1, else ValueError. The chooser is
+    favourites; both >= 1, else ValueError. `margin` (standard errors) and
+    `rank_weight` as `MARGIN` and `RANK_WEIGHT`. The chooser is
     `choose(view, legal, rng) -> move` (a `Robot`'s strategy); see
     `choose_hard`.
     """
@@ -79,7 +89,7 @@ def make_hard(
 
     def choose(view: JSON, legal: list[Move], rng: Rng) -> Move:
         budget = choosing if view["phase"] == PHASE_FAVOURITES else iterations
-        return _search(view, legal, rng, budget)
+        return _search(view, legal, rng, budget, margin, rank_weight)
 
     return choose
 
@@ -93,46 +103,80 @@ def choose_hard(view: JSON, legal: list[Move], rng: Rng) -> Move:
     return _CHOOSE(view, legal, rng)
 
 
-def _search(view: JSON, legal: list[Move], rng: Rng, iterations: int) -> Move:
+def _search(
+    view: JSON,
+    legal: list[Move],
+    rng: Rng,
+    iterations: int,
+    margin: float,
+    rank_weight: float,
+) -> Move:
     if not legal:
         raise ValueError("no legal move")
     if len(legal) == 1:
         return legal[0]
+    from .bots import choose_eager  # bots imports this module
+
     seat: int = view["seat"]
+    default = legal.index(choose_eager(view, legal, rng))
     rand = fast_random(rng)
     weight = _belief(view)
-    visits = [0] * len(legal)
-    totals = [0.0] * len(legal)
-    for n in range(iterations):
-        if n < len(legal):
-            pick = n
-        else:
-            log_n = math.log(n)
-            pick = max(
-                range(len(legal)),
-                key=lambda i: (
-                    totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i])
-                ),
-            )
+    moves = len(legal)
+    rounds = max(2, iterations // moves)
+    # Common random numbers: every move is played out on the same sample
+    # with the same rollout stream, and judged by its paired difference
+    # from the medium robot's move.
+    totals = [0.0] * moves
+    squares = [0.0] * moves
+    for _ in range(rounds):
         sample = sample_with(view, seat, rand, weight)
-        after, _ = RULES.apply(sample, seat, legal[pick])
-        visits[pick] += 1
-        totals[pick] += _Playout(after, rand).run(seat)
-    best = max(range(len(legal)), key=lambda i: (totals[i] / visits[i], visits[i]))
+        stream = rand.next64()
+        values = []
+        for move in legal:
+            after, _ = RULES.apply(sample, seat, move)
+            values.append(_Playout(after, FastRandom(stream)).run(seat, rank_weight))
+        base = values[default]
+        for i, value in enumerate(values):
+            diff = value - base
+            totals[i] += diff
+            squares[i] += diff * diff
+    best, top = default, 0.0
+    for i in range(moves):
+        mean = totals[i] / rounds
+        spread = math.sqrt(max(0.0, squares[i] / rounds - mean * mean) / (rounds - 1))
+        if mean > top and mean > margin * spread:
+            best, top = i, mean
     return legal[best]
 
 
 def _belief(view: JSON) -> PairWeight | None:
     """Return the weight of each other seat's possible pairs (module docstring)."""
     players = view["players"]
+    if view["phase"] == PHASE_FAVOURITES:
+        # A seat that has chosen still holds the hand it chose from.
+        def fit(seat: int, pair: tuple[str, ...], hand: tuple[str, ...]) -> float:
+            counts = _knonster_counts(hand)
+            top = max(counts[a] + counts[b] for a, b in _PAIRS)
+            return 1.0 if counts[pair[0]] + counts[pair[1]] == top else UNFIT
+
+        return fit
     if not any(any(p["steps"].values()) for p in players):
         return None
 
-    def weight(seat: int, pair: tuple[str, ...]) -> float:
+    def weight(seat: int, pair: tuple[str, ...], hand: tuple[str, ...]) -> float:
         steps = players[seat]["steps"]
         return math.exp(min(60.0, sum(steps[k] for k in pair) / BELIEF_FIELDS))
 
     return weight
+
+
+def _knonster_counts(hand: tuple[str, ...] | list[str]) -> dict[str, int]:
+    counts = dict.fromkeys(c.KNONSTERS, 0)
+    for card in hand:
+        knonster = c.CARDS[card].knonster
+        if knonster is not None:
+            counts[knonster] += 1
+    return counts
 
 
 class _Playout:
@@ -165,8 +209,8 @@ class _Playout:
         for use in state.powers_used:
             self.revealed[use.seat] += 1
 
-    def run(self, seat: int) -> float:
-        """Play to the end; return `seat`'s share of first place (0..1)."""
+    def run(self, seat: int, rank_weight: float = 0.0) -> float:
+        """Play to the end; return `seat`'s value (`_value`)."""
         if self.phase == PHASE_FAVOURITES:
             for s in range(self.seats):
                 if not self.favourites[s]:
@@ -174,13 +218,13 @@ class _Playout:
             chosen = set(zip(self.favourites, self.winners, strict=True))
             if len(chosen) == 1 and self.redeals < MAX_REDEALS:
                 # All alike: the cards are dealt again; an even match.
-                return 1 / self.seats
+                return 1 / self.seats + rank_weight / 2
             self.current = self.rand.below(self.seats)
         elif self.phase == PHASE_OVER:
-            return self._value(seat)
+            return self._value(seat, rank_weight)
         while self._play():
             pass
-        return self._value(seat)
+        return self._value(seat, rank_weight)
 
     def _choose_favourites(self, s: int) -> None:
         # The eager rule: the pair with the most Knonster cards in hand.
@@ -276,7 +320,9 @@ class _Playout:
             total += 2 * worth if k in mine else -worth
         return total
 
-    def _value(self, seat: int) -> float:
+    def _value(self, seat: int, rank_weight: float = 0.0) -> float:
+        # Share of first place (1/k shared by k), plus `rank_weight` times
+        # the share of seats beaten (ties half).
         points = c.scores(tuple(self.favourites), tuple(self.winners), self.podium)
         keys: list[tuple[int, ...]]
         if self.superpowers:
@@ -287,9 +333,13 @@ class _Playout:
         else:
             keys = [(p,) for p in points]
         mine = keys[seat]
+        rank = 0.0
+        if rank_weight:
+            beaten = sum(1.0 if k < mine else 0.5 if k == mine else 0.0 for k in keys)
+            rank = rank_weight * (beaten - 0.5) / (len(keys) - 1)
         if any(key > mine for key in keys):
-            return 0.0
-        return 1 / keys.count(mine)
+            return rank
+        return 1 / keys.count(mine) + rank
 
 
 @lru_cache(maxsize=1 << 16)
