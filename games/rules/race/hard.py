@@ -1,36 +1,47 @@
 """Race's hard robot: flat Monte Carlo search over determinizations.
 
-Method: determinized flat Monte Carlo with UCB1 at the root, i.e.
-information-set MCTS cut at depth one (Cowling, Powley and Whitehouse,
-"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012, section
-IV; UCB1: Auer, Cesa-Bianchi and Fischer, Machine Learning 47, 2002). Each
-iteration draws a state consistent with the robot's view
-(`sample.sample_with`), plays the root move picked by UCB1 with the game's
-own `RULES.apply`, and plays the match out with the medium ("eager")
-robot's rule on every seat as rollout policy (Long, Sturtevant, Buro and
-Furtak, "Understanding the Success of Perfect Information Monte Carlo
-Sampling in Game Tree Search", AAAI 2010, on why such determinized search
-does well in card games). The value of a playout is the robot's share of
-first place (1, 1/k shared by k seats, 0), as in the benchmark.
+Method: determinized flat Monte Carlo, i.e. information-set MCTS cut at
+depth one (Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 4(2), 2012, section IV). Each round draws a state
+consistent with the robot's view (`sample.sample_with`), plays every legal
+move on it with the game's own `RULES.apply`, and plays each result out
+with the medium ("eager") robot's rule on every seat as rollout policy
+(Long, Sturtevant, Buro and Furtak, "Understanding the Success of Perfect
+Information Monte Carlo Sampling in Game Tree Search", AAAI 2010). All
+moves of a round share the sample and the rollout's random stream (common
+random numbers: Glasserman and Yao, "Some Guidelines and Guarantees for
+Common Random Numbers", Management Science 38(6), 1992), so a move is
+judged by its paired difference from the medium robot's move, and replaces
+it only when its mean difference exceeds `MARGIN` standard errors: the
+medium move is the default, the search a correction.
+
+The value of a playout is the robot's share of first place (1, 1/k shared
+by k seats, 0), as in the benchmark, plus `RANK_WEIGHT` times the share of
+other seats it beats (ties half): with four seats first place alone is a
+rare, noisy signal.
 
 The other seats' hidden favourites are drawn by belief, not uniformly:
-a seat that has moved a Knonster forward likely backs it, so a pair's
-weight grows with the fields that seat moved its two Knonsters (`steps` in
-the view; Whitehouse, Powley and Cowling, "Determinization and Information
-Set Monte Carlo Tree Search for the Card Game Dou Di Zhu", CIG 2011, on
-biasing determinizations by inference).
+before any card is played, a seat that has chosen most likely took the pair
+with the most Knonster cards in the hand drawn for it (the medium rule;
+other pairs weigh `UNFIT`); later, a seat that has moved a Knonster forward
+likely backs it, so a pair's weight grows with the fields that seat moved
+its two Knonsters (`steps` in the view; Whitehouse, Powley and Cowling,
+"Determinization and Information Set Monte Carlo Tree Search for the Card
+Game Dou Di Zhu", CIG 2011, on biasing determinizations by inference).
 
 The rollout plays on plain lists (`_Playout`), the same rules as
 `flow.play_card` without building events or checking states (a test plays
-both side by side). The budget is a number of iterations, so the same `rng`
+both side by side). The budget is a number of playouts, so the same `rng`
 gives the same move on every machine.
 
-Measured with bench/robots.py's `duel` (seats swapped, share of first
-place, Wilson 95% intervals; a machine shared by six jobs): 2 seats vs
-medium 74.5% (n=100, 65-82%), vs easy 88% (n=60, 78-94%, below the 95%
-target); 4 seats with 3 medium 35% (n=40, 22-51%);
-CPU time per decision median 87 ms, p99 670 ms (2 seats), 98 ms and 730 ms
-(4 seats); the p99 is the choice of favourites.
+Measured with bench/robots.py's `duel` on its seeds (share of first place,
+Wilson 95% intervals, one process on a busy machine). 4 seats (hard + 3
+medium, seeds 0-79): FIGURES4. 2 seats vs medium (seeds 0-59): FIGURES2.
+Where the old search (UCB1, uniform hidden pairs) lost in 4 seats: the
+choice of favourites: searching only there gave 23.9% (n=80, 15.9-34.3%),
+only the cards 29.9% (21.0-40.7%), the medium robot in that seat 27.1%
+(18.6-37.7%); the hidden pairs of seats that chose before the robot were
+drawn uniformly, unrelated to their hands.
 """
 
 from __future__ import annotations
@@ -47,15 +58,16 @@ from .engine import RULES
 from .sample import FastRandom, PairWeight, fast_random, sample_with
 from .state import MAX_REDEALS, PHASE_FAVOURITES, PHASE_OVER, Move, State
 
-# Playouts per decision (issue 26's budget: median <= 200 ms, p99 <= 1 s).
-ITERATIONS = 250
+# Playouts per decision, spread evenly over the legal moves (at least two
+# rounds; issue 26's budget: median <= 200 ms, p99 <= 1 s of CPU).
+ITERATIONS = 600
 # Playouts for the choice of favourites, which decides most of a match and
 # comes once per deal, so that it weighs little on the median.
-FAVOURITES_ITERATIONS = 600
+FAVOURITES_ITERATIONS = 1200
 # Standard errors by which a move's paired mean must beat the medium move's.
 MARGIN = 1.0
 # Weight of the rank points ((seats - rank) / (seats - 1)) beside first place.
-RANK_WEIGHT = 0.0
+RANK_WEIGHT = 0.5
 # Fields of a seat's own moves that make a pair e times likelier.
 BELIEF_FIELDS = 6.0
 # Weight, before any card is played, of a pair that is not the one with the
