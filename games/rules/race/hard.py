@@ -35,20 +35,21 @@ both side by side). The budget is a number of playouts, so the same `rng`
 gives the same move on every machine.
 
 Measured with bench/robots.py's `duel` on its seeds (share of first place,
-Wilson 95% intervals, one process on a busy machine). 4 seats (hard + 3
-medium, seeds 0-79): 32.2% (n=80, 23.0-43.0%; the medium robot in that
-seat 27.1%, 18.6-37.7%; with `RANK_WEIGHT` 0: 32.5%; with 250/600 playouts:
-30.6%, 21.6-41.4%), below issue 26's 40%; CPU per decision median 90 ms, p99
-634 ms, max 950 ms (the choice of favourites). 2 seats vs medium
-(seeds 0-59): 83.3% (n=60, 72.0-90.7%; the UCB1 search before: 74.5%, n=100,
-65-82%); CPU per decision median 70 ms, p99 701 ms, max 1366 ms.
-The UCB1 search before
-this one took 22.1% (n=40, 12.0-37.0%). Where it lost: the choice of
-favourites. With uniform hidden pairs (250/600 playouts), searching only
-the favourites gave 23.9% (n=80, 15.9-34.3%), only the cards 29.9%
-(21.0-40.7%): the pairs of seats that chose before the robot were drawn
-unrelated to their hands. Drawn by the hand, searching only the favourites
-gives 28.0% (19.4-38.7%).
+Wilson 95% intervals, one process on a busy machine):
+- 4 seats, hard + 3 medium (seeds 0-79): 32.2% (n=80, 23.0-43.0%), below
+  issue 26's 40%; the medium robot in that seat 27.1% (18.6-37.7%); with
+  `RANK_WEIGHT` 0: 32.5%; with 250/600 playouts: 30.6% (21.6-41.4%); with
+  `BELIEF_FIELDS` 3: 28.1% (19.5-38.8%). CPU per decision median 90 ms,
+  p99 634 ms, max 950 ms (the choice of favourites).
+- 2 seats vs medium (seeds 0-59): 83.3% (n=60, 72.0-90.7%); CPU per
+  decision median 70 ms, p99 701 ms, max 1366 ms.
+The UCB1 search before this one (250/600 playouts, uniform pairs before
+any card) took 22.1% in 4 seats (n=40, 12.0-37.0%) and 74.5% vs medium
+(n=100, 65-82%). Where it lost in 4 seats: the choice of favourites. With
+uniform hidden pairs (250/600 playouts), searching only the favourites gave
+23.9% (n=80, 15.9-34.3%), only the cards 29.9% (21.0-40.7%): the pairs of
+seats that chose before the robot were drawn unrelated to their hands.
+Drawn by the hand, searching only the favourites gives 28.0% (19.4-38.7%).
 """
 
 from __future__ import annotations
