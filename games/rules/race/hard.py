@@ -43,9 +43,11 @@ Wilson 95% intervals, one process on a busy machine):
   p99 634 ms, max 950 ms (the choice of favourites).
 - 2 seats vs medium (seeds 0-59): 83.3% (n=60, 72.0-90.7%); CPU per
   decision median 70 ms, p99 701 ms, max 1366 ms.
+- 2 seats vs easy (seeds 0-59): 93.3% (n=60, 84.1-97.4%); CPU per
+  decision median 102 ms, p99 695 ms, max 910 ms.
 The UCB1 search before this one (250/600 playouts, uniform pairs before
-any card) took 22.1% in 4 seats (n=40, 12.0-37.0%) and 74.5% vs medium
-(n=100, 65-82%). Where it lost in 4 seats: the choice of favourites. With
+any card) took 22.1% in 4 seats (n=40, 12.0-37.0%), 74.5% vs medium
+(n=100, 65-82%) and 88% vs easy (n=60, 78-94%). Where it lost in 4 seats: the choice of favourites. With
 uniform hidden pairs (250/600 playouts), searching only the favourites gave
 23.9% (n=80, 15.9-34.3%), only the cards 29.9% (21.0-40.7%): the pairs of
 seats that chose before the robot were drawn unrelated to their hands.
