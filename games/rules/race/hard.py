@@ -39,7 +39,8 @@ Wilson 95% intervals, one process on a busy machine):
 - 4 seats, hard + 3 medium (seeds 0-79): 32.2% (n=80, 23.0-43.0%), below
   issue 26's 40%; the medium robot in that seat 27.1% (18.6-37.7%); with
   `RANK_WEIGHT` 0: 32.5%; with 250/600 playouts: 30.6% (21.6-41.4%); with
-  `BELIEF_FIELDS` 3: 28.1% (19.5-38.8%). CPU per decision median 90 ms,
+  `BELIEF_FIELDS` 3: 28.1% (19.5-38.8%); with `MARGIN` 2: 32.6%
+  (23.3-43.5%). CPU per decision median 90 ms,
   p99 634 ms, max 950 ms (the choice of favourites).
 - 2 seats vs medium (seeds 0-59): 83.3% (n=60, 72.0-90.7%); CPU per
   decision median 70 ms, p99 701 ms, max 1366 ms.
