@@ -35,8 +35,9 @@ PAIRS: tuple[tuple[str, ...], ...] = tuple(combinations(c.KNONSTERS, 2))
 _TRIES = 40
 _MASK = (1 << 64) - 1
 
-# A weight for one pair of favourites of one seat (seat, pair) -> weight > 0.
-PairWeight = Callable[[int, tuple[str, ...]], float]
+# A weight for one pair of favourites of one seat, given the hand drawn for
+# it: (seat, pair, hand) -> weight >= 0.
+PairWeight = Callable[[int, tuple[str, ...], tuple[str, ...]], float]
 
 
 class FastRandom:
@@ -114,9 +115,10 @@ def sample_with(
 ) -> State:
     """Return `sample_state`'s state, drawn with `rand`.
 
-    `weight(seat, pair)` (default: uniform) biases the other seats' hidden
-    favourites, so a robot can draw likelier ones first (belief-weighted
-    determinization); pairs of weight 0 still never contradict the view.
+    `weight(seat, pair, hand)` (default: uniform; `hand` is the one drawn
+    for `seat`) biases the other seats' hidden favourites, so a robot can
+    draw likelier ones first (belief-weighted determinization); pairs of
+    weight 0 still never contradict the view.
     """
     if view.get("seat") != seat or view.get("hand") is None:
         raise ValueError("not the view of this seat")
@@ -240,7 +242,9 @@ def _with_favourites(
             for winner in (pair if state.win_bet else (None,))
         ]
         choices[s] = options
-        weights[s] = [1.0 if weight is None else weight(s, p) for p, _ in options]
+        weights[s] = [
+            1.0 if weight is None else weight(s, p, state.hands[s]) for p, _ in options
+        ]
     if not choices:
         return state
     decided = view["decided"]

@@ -15,7 +15,7 @@ import pytest
 from games.rules.race import RULES, hard
 from games.rules.race.bots import choose_eager, choose_random
 from games.rules.race.cards import CARDS, card_target
-from games.rules.race.sample import FastRandom
+from games.rules.race.sample import FastRandom, sample_with
 from games.rules.race.state import PHASE_PLAY, PlayCard, State, UsePower
 from games.rules.rng import Rng
 
@@ -149,3 +149,42 @@ def test_the_playout_follows_the_engine(options):
 def test_a_budget_below_one_is_refused():
     with pytest.raises(ValueError, match="at least one iteration"):
         hard.make_hard(iterations=0)
+
+
+def test_it_keeps_the_medium_move_unless_the_search_is_clearly_better():
+    # With an unreachable margin the search never overrides the medium
+    # robot's move; with none it does somewhere in a seeded game.
+    keep = hard.make_hard(iterations=24, margin=1e9)
+    free = hard.make_hard(iterations=24, margin=0.0)
+    differs = 0
+    for index, state in enumerate(_states(4, {}, 2)[:-1:3]):
+        seat = min(RULES.to_move(state))
+        view = RULES.view(state, seat)
+        legal = RULES.legal_moves(state, seat)
+        medium = choose_eager(view, legal, Rng(index, 1))
+        assert keep(view, legal, Rng(index, 1)) == medium
+        differs += free(view, legal, Rng(index, 1)) != medium
+    assert differs
+
+
+def test_a_seat_that_chose_is_drawn_on_the_pair_its_hand_favours():
+    # Before any card is played, a seat that has chosen most likely took the
+    # pair with the most Knonster cards in its hand (the medium robot's
+    # rule), so the belief weighs that pair 1 and others `UNFIT`.
+    state = RULES.new_state(seats=4, options={}, seed=5)
+    state, _ = RULES.apply(
+        state,
+        1,
+        choose_eager(RULES.view(state, 1), RULES.legal_moves(state, 1), Rng(0, 0)),
+    )
+    view = RULES.view(state, 0)
+    weight = hard._belief(view)
+    assert weight is not None
+    rand = FastRandom(3)
+    fitting = 0
+    for _ in range(40):
+        sample = sample_with(view, 0, rand, weight)
+        counts = hard._knonster_counts(sample.hands[1])
+        top = max(counts[a] + counts[b] for a, b in hard._PAIRS)
+        fitting += sum(counts[k] for k in sample.favourites[1]) == top
+    assert fitting >= 30

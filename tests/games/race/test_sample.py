@@ -155,7 +155,7 @@ def test_weights_bias_the_hidden_favourites():
     rand = FastRandom(4)
     pairs = Counter(
         sample_with(
-            view, 0, rand, lambda s, p: 1.0 if p == ("rithle", "celya") else 1e-9
+            view, 0, rand, lambda s, p, h: 1.0 if p == ("rithle", "celya") else 1e-9
         ).favourites[1]
         for _ in range(20)
     )
