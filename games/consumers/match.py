@@ -29,6 +29,7 @@ from .shared import (
     LayerGroups,
     PersonConsumer,
     scope_language,
+    scope_page_stamp,
     scope_page_version,
     scope_viewer_id,
 )
@@ -47,30 +48,43 @@ class MatchConsumer(PersonConsumer):
         self.language = scope_language(self.scope)
         self.sent_version = -1
         self.poller: asyncio.Task[None] | None = None
+        # False until the viewer may see the match: events queued while the
+        # socket connects are dropped if it may not.
+        self.visible = False
+        self.position: int | None = None
         # One push at a time: the group message, the poll and the catch-up
         # compare versions under it, so a version is pushed once.
         self.push_lock = asyncio.Lock()
-        try:
-            version, self.position = await database_call(self._viewer_at)()
-        except exceptions.MatchNotFound:
-            # A private match the viewer may not see closes as no match.
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
+        # The groups first, then the match: a change committed in between
+        # is then either in what is read or queued for this socket (its
+        # handlers run after this one), never lost.
         self.layer_groups = LayerGroups(self, self._catch_up)
         await self.layer_groups.join(match_group(self.match_id))
         # The person's own group: the tab title follows their other matches.
         if self.user_id is not None:
             await self.layer_groups.join(user_group(self.user_id))
+        try:
+            version, self.position, stamp = await database_call(self._viewer_at)()
+        except exceptions.MatchNotFound:
+            # A private match the viewer may not see closes as no match.
+            await self.layer_groups.stop()
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
         # Recorded before the page sees its socket open: from then on no
         # "your turn" e-mail goes out while it is.
+        self.visible = True
         self.presence = await presence_start(self, self.user_id)
         await self.accept()
-        # The page names the version it was rendered at: a move committed
-        # between that render and this connect is pushed at once.
+        # The page names the version and the board stamp it was rendered
+        # at: a change committed between that render and this connect (a
+        # move, or a proposal to cancel, a resignation...) is pushed at once.
         self.sent_version = min(
             scope_page_version(self.scope, default=version), version
         )
-        if version > self.sent_version:
+        if version > self.sent_version or scope_page_stamp(self.scope) not in (
+            "",
+            stamp,
+        ):
             await self._push(change=None)
         self.layer_groups.start()
         if settings.LIVE_POLL_SECONDS > 0:
@@ -107,6 +121,8 @@ class MatchConsumer(PersonConsumer):
         move (seats, who plays them, the status) is always pushed, and may
         have seated or unseated the viewer.
         """
+        if not self.visible:
+            return
         async with self.push_lock:
             if event.get("moved") and event["version"] <= self.sent_version:
                 return
@@ -119,6 +135,8 @@ class MatchConsumer(PersonConsumer):
 
         The board is not rendered again (issue 24).
         """
+        if not self.visible:
+            return
         html = await database_call(chat_line_render)(
             int(event["line_id"]), self.user_id
         )
@@ -171,8 +189,10 @@ class MatchConsumer(PersonConsumer):
         await self._poll_version()
         await self.person_catch_up()
 
-    def _viewer_at(self) -> tuple[int, int | None]:
-        """Return the match's version and the viewer's seat position (or None).
+    def _viewer_at(self) -> tuple[int, int | None, str]:
+        """Return the match's version, the viewer's seat position (or None), its stamp.
+
+        The stamp is `selectors.board_stamp`'s, which the page names too.
 
         Raises MatchNotFound for an unknown match and for a private one the
         viewer may not see (`selectors.match_visible_to`: a seat, staff, or
@@ -183,7 +203,8 @@ class MatchConsumer(PersonConsumer):
             match_id=self.match_id, user=user, session=self.scope.get("session")
         )
         seat = selectors.viewer_seat(match, user)
-        return match.version, None if seat is None else seat.position
+        position = None if seat is None else seat.position
+        return match.version, position, selectors.board_stamp(match)
 
     def _current_version(self) -> int:
         return Match.objects.values_list("version", flat=True).get(id=self.match_id)

@@ -330,6 +330,13 @@ def scope_language(scope: Mapping[str, Any]) -> str:
     return cookie if cookie in supported else settings.LANGUAGE_CODE
 
 
+def scope_page_stamp(scope: Mapping[str, Any]) -> str:
+    """Return the `stamp` query parameter of the socket URL ("" if none)."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    stamps: list[str] = query.get("stamp", [""])
+    return stamps[0][:32]
+
+
 def scope_page_version(scope: Mapping[str, Any], *, default: int) -> int:
     """Return the `version` query parameter of the socket URL, if valid."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))

@@ -58,6 +58,7 @@ from .rankings import (
 from .recap import board_recap
 from .seat_clocks import opponents_on_vacation
 from .seating import (
+    board_stamp,
     match_for_viewer,
     match_with_seats,
     seats_load,
@@ -76,6 +77,7 @@ __all__ = [
     "SeatInfo",
     "autoplay_offer_reached",
     "board_context",
+    "board_stamp",
     "board_recap",
     "board_static",
     "ending_text",

@@ -7,6 +7,7 @@ without a query.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
@@ -61,3 +62,41 @@ def seats_prefetch() -> Prefetch[str, QuerySet[Seat], str]:
     return Prefetch(
         "seats", queryset=Seat.objects.select_related("user").order_by("position")
     )
+
+
+def board_stamp(match: Match) -> str:
+    """Return a digest (16 hex digits) of what a board shows of `match` besides its log.
+
+    Made of the version, the status, the pause, the turn deadline and, per
+    seat, its player, controller and robot, to-move version, clock, timeouts,
+    departure, cancel agreement and declined autoplay: every change that
+    pushes a board changes one of them (a move the version; a proposal to
+    cancel, a resignation, a pause, a hand-over or "I'm back" a column).
+    The board page puts it in its socket's URL, and the socket compares it
+    when it connects: a change between the page's render and the socket
+    joining the match's group is pushed at once (`MatchConsumer.connect`).
+    Reads `match.seats.all()`: no query when the seats were prefetched.
+    """
+    parts: list[Any] = [
+        match.version,
+        match.status,
+        match.paused_at,
+        match.turn_deadline_at,
+    ]
+    for seat in match.seats.all():
+        parts.append(
+            (
+                seat.position,
+                seat.user_id,
+                seat.controller,
+                seat.robot,
+                seat.to_move_version,
+                seat.clock_bank,
+                seat.clock_deadline_at,
+                seat.timeouts_in_row,
+                seat.left_at,
+                seat.cancel_agreed_at,
+                seat.autoplay_declined_at,
+            )
+        )
+    return hashlib.blake2b(repr(parts).encode(), digest_size=8).hexdigest()

@@ -7,9 +7,10 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.test import Client
 
 from config.asgi import application
-from games import services
+from games import selectors, services
 from games.rules.rng import Rng
 from tests.games.helpers import DATA_CARD, legal_json
 from tests.games.sockets import connected
@@ -85,6 +86,57 @@ async def test_a_move_between_page_render_and_connect_is_pushed_at_once(
         await socket.disconnect()
 
     assert 'data-version="1"' in html
+
+
+async def _stamp(match):
+    def read():
+        return selectors.board_stamp(selectors.match_with_seats(match_id=match.id))
+
+    return await database_sync_to_async(read)()
+
+
+async def test_a_change_without_a_move_between_render_and_connect_is_pushed(
+    socket_for, started_match, alice, bob
+):
+    # bob's page was rendered before alice proposed to cancel (no new
+    # version: only the board stamp tells); his socket must show it.
+    stamp = await _stamp(started_match)
+    await database_sync_to_async(services.match_cancel_agree)(
+        match_id=started_match.id, user=alice
+    )
+    assert await _stamp(started_match) != stamp
+    socket = await connected(
+        await socket_for(
+            f"/ws/matches/{started_match.id}/?version=0&stamp={stamp}", bob
+        )
+    )
+    try:
+        html = await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+
+    assert "Agree to cancel" in html
+
+
+async def test_a_socket_opened_at_the_current_stamp_waits_quietly(
+    socket_for, started_match, bob
+):
+    # The socket URL as bob's board page names it.
+    def page_socket_url():
+        client = Client()
+        client.force_login(bob)
+        html = client.get(f"/matches/{started_match.id}/").content.decode()
+        found = re.search(r'ws-connect="([^"]+)"', html)
+        assert found is not None
+        return found.group(1).replace("&amp;", "&")
+
+    url = await database_sync_to_async(page_socket_url)()
+    assert f"stamp={await _stamp(started_match)}" in url
+    socket = await connected(await socket_for(url, bob))
+    try:
+        assert await socket.receive_nothing(timeout=0.5)
+    finally:
+        await socket.disconnect()
 
 
 async def test_a_socket_opened_at_the_current_version_waits_quietly(
