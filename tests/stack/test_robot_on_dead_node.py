@@ -68,7 +68,13 @@ async def test_a_robot_turn_claimed_by_a_dead_node_is_played_by_another(cluster)
     # message all the same.
     control = Celery(broker=redis_db_url()).control
     worker_b_name = f"node-b-{os.getpid()}@{socket.gethostname()}"
-    assert control.cancel_consumer("celery", destination=[worker_b_name], reply=True)
+    # B's worker answers its remote control only once it is up (on a busy
+    # machine that can take tens of seconds after /healthz answers).
+    answer_by = time.monotonic() + 90
+    while not control.cancel_consumer(
+        "celery", destination=[worker_b_name], reply=True, timeout=2
+    ):
+        assert time.monotonic() < answer_by, "node B's worker never answered"
     broker = redis.Redis.from_url(redis_db_url())
     try:
         async with aiohttp.ClientSession() as http:
