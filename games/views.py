@@ -228,6 +228,8 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     context: dict[str, Any] = {"board": board, "board_static": static, "oob": False}
     # What the others did since the person's last move (issue 23).
     context["recap"] = selectors.board_recap(board)
+    # The socket compares it on connect: a change made before it joins is pushed.
+    context["socket_stamp"] = selectors.board_stamp(match)
     if (
         seat is not None
         and isinstance(request.user, User)

@@ -332,15 +332,19 @@ def scope_language(scope: Mapping[str, Any]) -> str:
 
 def scope_page_stamp(scope: Mapping[str, Any]) -> str:
     """Return the `stamp` query parameter of the socket URL ("" if none)."""
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    stamps: list[str] = query.get("stamp", [""])
-    return stamps[0][:32]
+    return _query_value(scope, "stamp")[:32]
 
 
 def scope_page_version(scope: Mapping[str, Any], *, default: int) -> int:
     """Return the `version` query parameter of the socket URL, if valid."""
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     try:
-        return int(query["version"][0])
-    except (KeyError, ValueError):
+        return int(_query_value(scope, "version"))
+    except ValueError:
         return default
+
+
+def _query_value(scope: Mapping[str, Any], name: str) -> str:
+    """Return the first value of query parameter `name` of the socket URL ("")."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    values: list[str] = query.get(name, [""])
+    return values[0]

@@ -27,7 +27,6 @@ from .endings import match_ending, to_move_now, view_at_end
 from .log import LogEntry, log_for
 from .rankings import rating_changes_by_position
 from .seat_clocks import seat_clock_fields, seat_vacation_until
-from .seating import board_stamp
 
 if TYPE_CHECKING:
     from .announce import Announcement
@@ -124,7 +123,6 @@ class BoardContext:
     log_since: int | None
     outcome: Outcome | None
     version: int
-    stamp: str  # seating.board_stamp: the socket's check on connect
     is_my_turn: bool
     autoplay: bool
     autoplay_offered: bool
@@ -344,7 +342,6 @@ def board_context(
         log_since=log_since,
         outcome=outcome,
         version=match.version,
-        stamp=board_stamp(match),
         is_my_turn=position is not None and position in to_move and not system_plays,
         autoplay=autoplay,
         autoplay_offered=offered,

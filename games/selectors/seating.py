@@ -72,7 +72,8 @@ def board_stamp(match: Match) -> str:
     departure, cancel agreement and declined autoplay: every change that
     pushes a board changes one of them (a move the version; a proposal to
     cancel, a resignation, a pause, a hand-over or "I'm back" a column).
-    The board page puts it in its socket's URL, and the socket compares it
+    The board page (`views.match_detail`) puts it in its socket's URL,
+    and the socket compares it
     when it connects: a change between the page's render and the socket
     joining the match's group is pushed at once (`MatchConsumer.connect`).
     Reads `match.seats.all()`: no query when the seats were prefetched.

@@ -74,7 +74,7 @@ def clocks_follow(
     mover: int | None,
     now: datetime,
     increment: bool = True,
-) -> list[Seat]:
+) -> None:
     """Bring the clocks in step with a change of the seats to move, at `now` (UTC).
 
     The seats at `stop` finished a decision: each bank keeps what was left
@@ -86,11 +86,10 @@ def clocks_follow(
     deadline. `seats`: the match's, with their persons, read under the
     match's lock (`match_seats`).
 
-    Writes nothing: returns the seats whose clock columns (`CLOCK_FIELDS`)
-    changed, and the caller (`core.to_move_record`) writes them and the
-    match's `turn_deadline_at` with the rest of the move.
+    Writes nothing: the caller (`turns.to_move_record`) writes the clock
+    columns (`CLOCK_FIELDS`) of the seats at `stop | run` and the match's
+    `turn_deadline_at` with the rest of the move.
     """
-    changed = []
     for seat in seats:
         if seat.position in stop:
             left = _left(seat, now)
@@ -100,11 +99,8 @@ def clocks_follow(
             seat.clock_deadline_at = seat.clock_warn_at = None
         if seat.position in run and not _frozen(match, seat, now):
             _clock_start(seat, now)
-        if seat.position in stop | run:
-            changed.append(seat)
     deadlines = [s.clock_deadline_at for s in seats if s.clock_deadline_at]
     match.turn_deadline_at = min(deadlines, default=None)
-    return changed
 
 
 def clocks_freeze(match: Match, *, now: datetime, user_id: int | None = None) -> None:

@@ -11,14 +11,15 @@ import nothing private from each other. What is here:
 - Reads under the lock: `match_seats`, `active_seat_of`, `match_state`.
 - The seams: every match starts in `match_start` (or
   `match_start_if_full`), every move (a person's, a robot's, a timeout's)
-  goes through `move_apply`, a seat's turn starts in `turns_start` (via
-  `to_move_record`), every match ends in `match_finish`.
+  goes through `move_apply`, a seat's turn starts in `turns.turns_start`
+  (via `to_move_record`), every match ends in `match_finish`.
 - Seat changes several services share: `seat_controller_set`,
   `seat_strikes_clear`.
 
-Beside it, two small kernels of their own: `robots` (which robot, its move,
-its task) and `suspensions` (`play_allowed_require`, the suspension check
-every door of play meets).
+Beside it, small kernels of their own: `robots` (which robot, its move,
+its task), `suspensions` (`play_allowed_require`, the suspension check
+every door of play meets) and `turns` (`to_move_record`, `turns_start`:
+the seats' to-move columns and clocks after a start or a move).
 
 Each keeps the stored columns (status, version, the seats' to-move columns)
 in step with the engine state in the same transaction, and schedules what
@@ -30,8 +31,6 @@ by `match_lock`; none takes another lock.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -40,19 +39,15 @@ from msgspec.structs import replace
 from accounts.models import User
 from games import broadcast, exceptions, fairness
 from games.models import Match, MatchEvent, Move, Seat
-from games.rules import IllegalMove, Outcome, turns_started
+from games.rules import IllegalMove, Outcome
 
-from .clocks import CLOCK_FIELDS, clocks_follow, clocks_start
-from .notices import notify_match_ended, notify_match_started, notify_turns
+from .clocks import clocks_start
+from .notices import notify_match_ended, notify_match_started
 from .ratings import match_rate
 from .records import play_records_count
 from .robots import system_move_enqueue
 from .suspensions import play_allowed_require
-
-# Up to this many changed seats are written one UPDATE each, more by one
-# bulk update: building bulk_update's CASE costs about 1.9 ms of CPU for one
-# row and 2.4 ms for two, an UPDATE by key 0.7 ms (bench/peers.py profile).
-FEW_SEATS = 3
+from .turns import to_move_record
 
 
 def match_lock(match_id: int) -> Match:
@@ -220,96 +215,6 @@ def move_apply(
         match, [s.user_id for s in seats if s.position in before ^ to_move]
     )
     system_move_enqueue(match, seats, to_move)
-
-
-def to_move_record(
-    match: Match,
-    *,
-    before: frozenset[int],
-    after: frozenset[int],
-    mover: int | None,
-    seats: list[Seat],
-    clock_increment: bool = True,
-    started: frozenset[int] | None = None,
-    match_fields: Sequence[str] = (),
-) -> None:
-    """Bring the seats' to-move columns from `before` to `after` (the rules' to_move).
-
-    Call after the version bump. Seats that left `after` are cleared; the
-    seats at `started` (the rules' `turns_begun`; default: those that joined
-    `after`) start their turn (`turns_start`); the `mover`, if it stays to
-    move within its turn (a turn of several steps), faces a new decision,
-    due now. A mover that stays to move but begins a new turn (Knatsch: a
-    defender whose own turn follows) ends the one turn and starts the next.
-    In a timed match the clocks follow (games/services/clocks.py): stopped
-    for the seats whose decision ended, started for the new ones, and
-    `Match.turn_deadline_at` set to the earliest deadline.
-
-    `seats` are the match's, read under its lock (`match_seats`): they are
-    changed in memory, and each changed seat's to-move and clock columns
-    are written together (one UPDATE per seat, or one bulk update for more
-    than FEW_SEATS). `match_fields`: columns of `match` the caller changed
-    and has not saved yet (a move's state and version); they are saved with
-    the turn deadline in one write of the match row.
-    """
-    now = timezone.now()
-    left = before - after
-    if started is None:
-        started = turns_started(before, after)
-    staying = after & {mover} if mover is not None else frozenset()
-    continuing = staying - started
-    fields = ["to_move_since", "to_move_version"]
-    changed = {seat.position: seat for seat in seats if seat.position in left}
-    for seat in changed.values():
-        seat.to_move_since = seat.to_move_version = None
-    for seat in seats:
-        if seat.position in continuing:
-            seat.to_move_since, seat.to_move_version = now, match.version
-            changed[seat.position] = seat
-    if started:
-        turns_start(match, seats, started, now=now)
-        changed.update((s.position, s) for s in seats if s.position in started)
-    saved = list(match_fields)
-    control = match.clock_control()
-    if control is not None:
-        ticking = clocks_follow(
-            match,
-            control,
-            seats=seats,
-            stop=left | staying,
-            run=started | continuing,
-            mover=mover,
-            now=now,
-            increment=clock_increment,
-        )
-        changed.update((s.position, s) for s in ticking)
-        fields += CLOCK_FIELDS
-        saved.append("turn_deadline_at")
-    if len(changed) > FEW_SEATS:
-        Seat.objects.bulk_update(list(changed.values()), fields)
-    else:
-        for seat in changed.values():
-            seat.save(update_fields=fields)
-    if saved:
-        match.save(update_fields=saved)
-
-
-def turns_start(
-    match: Match, seats: list[Seat], positions: frozenset[int], *, now: datetime
-) -> None:
-    """Start the turns of the seats at `positions`, which just became to move.
-
-    The seam where a seat's turn begins: the seats' to-move columns are
-    set to `now` (UTC) and the current version here, in memory (the caller,
-    `to_move_record`, writes them with the clocks). What else follows a new
-    turn belongs here too: the "your turn" notices (`seats` are the match's,
-    with their persons); the clocks start in `to_move_record`, together with
-    the mover's when its turn goes on.
-    """
-    for seat in seats:
-        if seat.position in positions:
-            seat.to_move_since, seat.to_move_version = now, match.version
-    notify_turns(match, seats, positions)
 
 
 def match_finish(match: Match, *, status: str, outcome: Outcome | None = None) -> None:

@@ -21,7 +21,7 @@ from accounts.models import User
 from games import exceptions, services, tasks
 from games.models import Match, Move, Seat
 from games.rules import IllegalMove
-from games.services import core
+from games.services import turns
 from games.services.moves import ROBOT_RESUME_AFTER
 from tests.games.helpers import DATA_CARD, legal_json, seats_to_move, state_of
 from tests.games.race.helpers import choose_favourites
@@ -231,13 +231,14 @@ def _columns(match):
 def turn_starts(monkeypatch):
     """Record each call of the turn-started seam as (match id, seats, version)."""
     calls = []
-    real = core.turns_start
+    real = turns.turns_start
 
     def spy(match, seats, positions, *, now):
         calls.append((match.id, positions, match.version))
         real(match, seats, positions, now=now)
 
-    monkeypatch.setattr(core, "turns_start", spy)
+    # to_move_record (games/services/turns.py) calls it there.
+    monkeypatch.setattr(turns, "turns_start", spy)
     return calls
 
 

@@ -13,7 +13,7 @@ import pytest
 from games import services
 from games.models import Match
 from games.rules.rng import Rng
-from games.services import core, matches, seats
+from games.services import core, matches, seats, turns
 from tests.games.helpers import play_to_end
 from tests.games.toy import toy_position
 
@@ -30,13 +30,14 @@ def _columns(match):
 def turn_starts(monkeypatch):
     """Record each call of the turn-started seam as (match id, seats, version)."""
     calls = []
-    real = core.turns_start
+    real = turns.turns_start
 
     def spy(match, seats, positions, *, now):
         calls.append((match.id, positions, match.version))
         real(match, seats, positions, now=now)
 
-    monkeypatch.setattr(core, "turns_start", spy)
+    # to_move_record (games/services/turns.py) calls it there.
+    monkeypatch.setattr(turns, "turns_start", spy)
     return calls
 
 
