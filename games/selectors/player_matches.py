@@ -27,6 +27,8 @@ from django.db.models.functions import RowNumber
 from accounts.models import User
 from games.models import Match, Seat
 
+from .seating import seats_attach
+
 # Sorts an ended match without an end time after those with one.
 _NEVER = datetime.min.replace(tzinfo=UTC)
 
@@ -97,7 +99,7 @@ def player_matches_listed(
         seat.match = match  # one instance per match
         seated_at.setdefault(match.pk, []).append(seat)
     for match in listed.values():
-        _seats_cache(match, seated_at[match.pk])
+        seats_attach(match, seated_at[match.pk])
     running = sorted(
         (m for m in listed.values() if m.status == Match.Status.ACTIVE),
         key=lambda m: (m.updated_at, m.pk),
@@ -109,16 +111,3 @@ def player_matches_listed(
         reverse=True,
     )
     return running, ended
-
-
-def _seats_cache(match: Match, seats: list[Seat]) -> None:
-    """Make `match.seats.all()` answer `seats` without a query.
-
-    What `prefetch_related` stores for a match (Django's prefetch cache),
-    filled from the seats already read with the matches.
-    """
-    cached = match.seats.all()
-    cached._result_cache = seats
-    # Django's own names for a prefetched queryset (not in its stubs).
-    cached._prefetch_done = True  # type: ignore[attr-defined]
-    match._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]

@@ -2,7 +2,8 @@
 
 Every door loads the match it shows through these: two queries (the match,
 then its seats with their players), after which `match.seats.all()` is read
-without a query.
+without a query. Both queries' SQL is built once (games/models/prepared.py):
+every board, push and API body reads a match this way.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from accounts.models import User
 from games.models import Match, Seat
+from games.models.prepared import MATCH_BY_ID, SEATS_OF_MATCH
 
 
 def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | None]:
@@ -34,7 +36,10 @@ def match_with_seats(*, match_id: int) -> Match:
 
     Raises Match.DoesNotExist for an unknown id.
     """
-    return Match.objects.prefetch_related(seats_prefetch()).get(id=match_id)
+    found = MATCH_BY_ID.fetch(match_id)
+    if not found:
+        raise Match.DoesNotExist(f"no match {match_id}")
+    return seats_attach(found[0], SEATS_OF_MATCH.fetch(match_id))
 
 
 def viewer_seat(match: Match, user: User | Any) -> Seat | None:
@@ -54,6 +59,24 @@ def seats_load(match: Match) -> Match:
     is then read without a query per seat. Returns `match`.
     """
     prefetch_related_objects([match], seats_prefetch())
+    return match
+
+
+def seats_attach(match: Match, seats: list[Seat]) -> Match:
+    """Make `seats` what `match.seats.all()` answers, without a query; return `match`.
+
+    `seats` are the match's seats in position order with their persons (as
+    `seats_prefetch` loads them), read with the match or under its lock.
+    What Django's `prefetch_related` stores (its prefetch cache), filled
+    from seats already read; each seat's `match` is this instance.
+    """
+    for seat in seats:
+        seat.match = match
+    cached = match.seats.all()
+    cached._result_cache = seats
+    # Django's own names for a prefetched queryset (not in its stubs).
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    match._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
     return match
 
 

@@ -39,6 +39,7 @@ from msgspec.structs import replace
 from accounts.models import User
 from games import broadcast, exceptions, fairness
 from games.models import Match, MatchEvent, Move, Seat
+from games.models.prepared import MATCH_LOCKED, SEATS_OF_MATCH
 from games.rules import IllegalMove, Outcome
 
 from .clocks import clocks_start
@@ -58,18 +59,22 @@ def match_lock(match_id: int) -> Match:
     Raises MatchNotActive when there is no such match; callers for which
     that is no error (idempotent tasks, sweeps) catch it and return.
     """
-    try:
-        return Match.objects.select_for_update().get(id=match_id)
-    except Match.DoesNotExist:
-        raise exceptions.MatchNotActive() from None
+    found = MATCH_LOCKED.fetch(match_id)
+    if not found:
+        raise exceptions.MatchNotActive()
+    return found[0]
 
 
 def match_seats(match: Match) -> list[Seat]:
     """Return the match's seats in position order, with their persons (one query).
 
-    Takes no lock itself: callers that write hold the match row's lock.
+    Each seat's `match` is `match`. Takes no lock itself: callers that
+    write hold the match row's lock.
     """
-    return list(match.seats.select_related("user").order_by("position"))
+    seats = SEATS_OF_MATCH.fetch(match.pk)
+    for seat in seats:
+        seat.match = match
+    return seats
 
 
 def active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:

@@ -1,0 +1,101 @@
+"""The hot reads whose SQL is built once give what the ORM gives (games/models/prepared.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
+from django.test.utils import CaptureQueriesContext
+
+from games import selectors, services
+from games.models import Match, Seat
+from games.models.prepared import (
+    MATCH_BY_ID,
+    MATCH_LOCKED,
+    SEATS_OF_MATCH,
+    PreparedSelect,
+)
+from games.services.core import match_seats
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
+
+
+def _columns(obj):
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+@pytest.fixture
+def started(alice, bob):
+    """A started 2-seat Toy match: a state (JSON), times, seats with persons."""
+    match = services.match_create(user=alice, game_slug="toy", seats=2)
+    services.seat_claim(match_id=match.id, user=bob)
+    return Match.objects.get(id=match.id)
+
+
+def test_match_by_id_gives_the_orm_columns(started):
+    (found,) = MATCH_BY_ID.fetch(started.id)
+    assert _columns(found) == _columns(Match.objects.get(id=started.id))
+    assert found.started_at is not None
+    assert found.started_at.tzinfo is not None
+    assert isinstance(found.state, dict)
+    assert found._state.adding is False
+    assert found._state.db == "default"
+
+
+def test_seats_come_in_order_with_their_persons_in_one_query(started):
+    expected = list(started.seats.select_related("user").order_by("position"))
+    with CaptureQueriesContext(connection) as queries:
+        seats = SEATS_OF_MATCH.fetch(started.id)
+        names = [seat.user.username for seat in seats]
+    assert len(queries.captured_queries) == 1
+    assert [_columns(s) for s in seats] == [_columns(s) for s in expected]
+    assert names == ["alice", "bob"]
+    assert _columns(seats[0].user) == _columns(expected[0].user)
+
+
+def test_an_unknown_key_finds_nothing(started):
+    assert MATCH_BY_ID.fetch(started.id + 1000) == []
+    assert SEATS_OF_MATCH.fetch(started.id + 1000) == []
+    with pytest.raises(Match.DoesNotExist):
+        selectors.match_with_seats(match_id=started.id + 1000)
+
+
+def test_the_key_is_bound_per_call(started, alice):
+    other = services.match_create(user=alice, game_slug="toy", seats=3)
+    assert [s.match_id for s in SEATS_OF_MATCH.fetch(other.id)] == [other.id] * 3
+    assert [s.match_id for s in SEATS_OF_MATCH.fetch(started.id)] == [started.id] * 2
+
+
+def test_match_with_seats_reads_its_seats_without_another_query(started):
+    match = selectors.match_with_seats(match_id=started.id)
+    with CaptureQueriesContext(connection) as queries:
+        seats = list(match.seats.all())
+        assert all(seat.match is match for seat in seats)
+    assert len(queries.captured_queries) == 0
+    assert [s.position for s in seats] == [0, 1]
+
+
+def test_match_seats_under_the_lock(started):
+    with transaction.atomic():
+        (locked,) = MATCH_LOCKED.fetch(started.id)
+        seats = match_seats(locked)
+    assert [s.position for s in seats] == [0, 1]
+    assert all(seat.match is locked for seat in seats)
+
+
+@pytest.mark.skipif(
+    not connection.features.has_select_for_update,
+    reason="the database has no SELECT ... FOR UPDATE (SQLite locks the whole file)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_the_lock_needs_a_transaction(started):
+    with transaction.atomic():
+        MATCH_LOCKED.fetch(started.id)  # compiled inside a transaction
+    with pytest.raises(TransactionManagementError):
+        MATCH_LOCKED.fetch(started.id)
+
+
+def test_a_query_without_the_key_is_refused():
+    prepared = PreparedSelect(lambda key: Seat.objects.filter(position=0))
+    with pytest.raises(ValueError, match="key"):
+        prepared.fetch(1)
