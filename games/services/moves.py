@@ -12,6 +12,7 @@ from accounts.models import User
 from games import exceptions
 from games.models import Match, Seat
 from games.rules import IllegalMove
+from games.selectors import seats_attach
 from games.text import message_text
 
 from .core import (
@@ -50,6 +51,11 @@ def move_submit(
     5. A seat that timed out is its person's again: its strikes are cleared.
     6. After commit: a mover on vacation is back, and their clocks run
        again in every match (`vacation_end`).
+
+    Returns the match as the move left it. While it is still active, its
+    seats as read and changed under the lock come with it
+    (`match.seats.all()` reads them without a query): the mover's answer
+    shows exactly the version the move made.
     """
     with transaction.atomic():
         match = match_lock(match_id)
@@ -78,8 +84,12 @@ def move_submit(
             # Moving takes the seat back after a timeout ("I'm back").
             seat_strikes_clear(match, seat)
     if user.vacation_until is not None:
-        # Moving ends the mover's vacation: their other clocks run again.
+        # Moving ends the mover's vacation: their other clocks run again
+        # (this match's too, after the seats were read).
         vacation_end(user=user)
+    elif match.status == Match.Status.ACTIVE:
+        # Finishing reads and clears the seats anew; an active match's are current.
+        seats_attach(match, seats)
     return match
 
 

@@ -286,6 +286,35 @@ async def test_a_move_is_played_and_another_seats_socket_gets_its_own_view(
     assert pushes[-1]["legal_moves"] == [{"kind": "roll"}]
 
 
+async def test_the_movers_own_push_is_its_answer_not_a_new_render(
+    started_match, alice, monkeypatch
+):
+    await database_sync_to_async(toy_position)(started_match, pending=5)
+    alice_socket = await _socket(alice)
+    await _pushes(alice_socket)  # the greeting's view of version 0
+    rendered = []
+    render = play.requests.body
+
+    def counted(*args, **kwargs):
+        rendered.append(args)
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(play.requests, "body", counted)
+    try:
+        answer = await _ask(
+            alice_socket, "MOVE", {"kind": "bank"}, match=started_match.id, version=0
+        )
+        pushes = await _pushes(alice_socket)
+    finally:
+        await alice_socket.disconnect()
+    assert answer["ok"], answer
+    # Each version is still pushed once: version 1, as the MOVE was answered.
+    assert [p["version"] for p in pushes] == [1]
+    for field in ("status", "state", "your_seat", "to_move", "view", "legal_moves"):
+        assert pushes[0][field] == answer["result"][field], field
+    assert rendered == []
+
+
 async def test_an_illegal_move_is_an_error_and_changes_nothing(started_match, alice):
     socket = await _socket(alice)
     try:

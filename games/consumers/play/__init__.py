@@ -104,7 +104,8 @@ Pushes
     "view", "legal_moves", "outcome"}`: the match as the player's seat sees
     it (a spectator's view when not seated), rendered per socket from the
     database after the broadcast's "match.changed" (games/broadcast.py);
-    never another seat's view. Right after authentication each open and
+    never another seat's view. The version a socket's own MOVE made is
+    pushed as the MOVE was answered (the same body, not rendered again). Right after authentication each open and
     running match of the player is pushed once (`_greet`), after the AUTH
     answer. Each version is pushed once, in order. While the channel layer
     is down (Redis), the socket polls the versions of its matches every

@@ -73,6 +73,9 @@ class PlayConsumer(PerCallConnections, ChatHandlers, AsyncWebsocketConsumer):
         self.user: User | None = None
         self.language = settings.LANGUAGE_CODE
         self.watched: dict[int, int] = {}  # match id -> last pushed version
+        # match id -> the body a MOVE was answered with: the view of the
+        # version it made, pushed for that version without a new render.
+        self.answered: dict[int, dict[str, Any]] = {}
         self.current: int | None = None
         self.invites: dict[int, str] = {}  # match id -> invitation secret sent
         self.throttled = 0
@@ -214,6 +217,7 @@ class PlayConsumer(PerCallConnections, ChatHandlers, AsyncWebsocketConsumer):
             body = await call(requests.move)(
                 user, match_id, data, message.get("version")
             )
+            self.answered[match_id] = body
         elif name in GENERIC:
             if invite := requests.invite_of(message, data):
                 self.invites[match_id] = invite
@@ -306,6 +310,7 @@ class PlayConsumer(PerCallConnections, ChatHandlers, AsyncWebsocketConsumer):
     async def _unwatch(self, match_id: int) -> None:
         await self.layer_groups.leave(match_group(match_id))
         self.watched.pop(match_id, None)
+        self.answered.pop(match_id, None)
         if self.current == match_id:
             self.current = None
 
@@ -314,8 +319,17 @@ class PlayConsumer(PerCallConnections, ChatHandlers, AsyncWebsocketConsumer):
         match_id = event.get("match_id")
         if self.user is None or match_id not in self.watched:
             return
+        answered = self.answered.pop(match_id, None)
         async with self.push_lock:
             if event.get("moved") and event["version"] <= self.watched[match_id]:
+                return
+            if (
+                event.get("moved")
+                and answered is not None
+                and answered["version"] >= event["version"]
+            ):
+                # This socket's own move: its answer is that version's view.
+                await self._push(answered)
                 return
             await self._push_match(match_id)
 

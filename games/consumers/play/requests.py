@@ -209,6 +209,11 @@ def body(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
         match = selectors.match_visible(match_id=match_id, user=user, invite=invite)
     except exceptions.MatchNotFound:
         raise PlayError("not_found", NO_SUCH_MATCH) from None
+    return _body_of(match, user)
+
+
+def _body_of(match: Match, user: User) -> dict[str, Any]:
+    """Return `match_body` plus `state`, for a match `user` may see."""
     found = match_body(match, user)
     found["state"] = state_of(found["game"], found["status"], found["view"])
     return found
@@ -265,20 +270,22 @@ def move(user: User, match_id: int, move_data: Any, version: Any) -> dict[str, A
     """MOVE: play `move_data` through `services.move_submit`; return the body after.
 
     `version`: the version the move was made against; None: the current one.
+    The body is the version the move made, built from what the service read
+    under the match's lock (no second read of the match).
     """
     if version is None:
         version = body(user, match_id)["version"]
     elif isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise PlayError("bad_data", BAD_VERSION)
     try:
-        services.move_submit(
+        match = services.move_submit(
             match_id=match_id, user=user, move_data=move_data, expected_version=version
         )
     except exceptions.StaleMatch as error:
         # The message says "Here is the current board": it comes along.
         current = body(user, match_id)
         raise PlayError("stale", error.message, details={"board": current}) from None
-    return body(user, match_id)
+    return _body_of(match, user)
 
 
 def game_commands(slug: str) -> dict[str, Any]:

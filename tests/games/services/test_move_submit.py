@@ -249,3 +249,35 @@ def test_match_status_stays_active_until_the_outcome(started_match, alice, bob):
     assert started_match.status == Match.Status.FINISHED
     assert started_match.outcome is not None
     assert started_match.version == moves == started_match.moves.count()
+
+
+def test_returns_the_match_with_its_seats_as_the_move_left_them(
+    started_match, alice, django_assert_num_queries
+):
+    toy_position(started_match, pending=5)
+    match = _submit(started_match, alice, {"kind": "bank"})
+
+    # Read under the lock and changed by the move: no second read.
+    with django_assert_num_queries(0):
+        seats = list(match.seats.all())
+    fresh = list(Match.objects.get(id=match.id).seats.order_by("position"))
+    assert [(s.position, s.to_move_version, s.to_move_since) for s in seats] == [
+        (s.position, s.to_move_version, s.to_move_since) for s in fresh
+    ]
+    assert seats_to_move(match) == {1}
+
+
+def test_a_finishing_move_returns_the_match_without_stale_seats(
+    started_match, alice, bob
+):
+    users, match = {0: alice, 1: bob}, started_match
+    while match.status == Match.Status.ACTIVE:
+        seat = min(seats_to_move(match))
+        if seat not in users:
+            services.robot_move_play(match_id=match.id, expected_version=match.version)
+            match.refresh_from_db()
+            continue
+        match = _submit(match, users[seat], legal_json(match, seat)[0])
+    # Finishing cleared the seats' to-move columns in the database: they
+    # are read anew, not taken from before the end.
+    assert [s.to_move_version for s in match.seats.all()] == [None, None, None]
