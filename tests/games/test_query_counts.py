@@ -173,11 +173,11 @@ def test_a_board_move_reads_a_fixed_number_of_queries(
     }
 
     # Session, user, match, seats; the locked write (as for the API); the
-    # seats again as the move left them, the new log entries (moves, table
-    # events). Timed (Daily, the default): the clocks follow in the seats'
-    # and the match's writes; the "your turn" notice of the seat whose
-    # turn begins.
-    with django_assert_max_num_queries(17):
+    # new log entries (moves, table events). The board shows the seats as
+    # the move service left them (not read again). Timed (Daily, the
+    # default): the clocks follow in the seats' and the match's writes; the
+    # "your turn" notice of the seat whose turn begins.
+    with django_assert_max_num_queries(14):
         response = client.post(
             f"/matches/{match.id}/moves/", data, headers={"HX-Request": "true"}
         )
@@ -207,11 +207,11 @@ def test_the_api_move_post_reads_a_fixed_number_of_queries(
     body = {"version": match.version, "move": legal_json(match, seat)[0]}
 
     # Token, match; the locked write (savepoints here, BEGIN/COMMIT in
-    # production: lock, seats, state, Move row, up to two to-move updates);
-    # the seats with players for the answer. Timed (Daily, the default):
-    # three for the clocks (seats read, changed ones written, the deadline);
-    # the "your turn" notice of the seat whose turn begins.
-    with django_assert_max_num_queries(15):
+    # production: lock, seats, Move row, up to two seats' to-move and clock
+    # columns, the match's state, version and deadline); the answer shows
+    # the seats as the move service left them (not read again); the "your
+    # turn" notice of the seat whose turn begins.
+    with django_assert_max_num_queries(9):
         response = client.post(f"/api/matches/{match.id}/moves/", body, format="json")
     assert response.status_code == 200, response.content
 
