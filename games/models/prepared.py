@@ -55,8 +55,9 @@ class _Compiled:
 class PreparedSelect(Generic[M]):
     """A SELECT of `M` instances by one integer key, its SQL built once per database.
 
-    `build(key)` returns the QuerySet for `key` (a filter on it; ordering,
-    `select_related` and `select_for_update` as the ORM has them). It is
+    `build(key)` returns the QuerySet for `key`: a filter on an id
+    (ordering, `select_related` and `select_for_update` as the ORM has
+    them); a key outside a BigAutoField's range finds nothing. It is
     built and compiled once per database alias with PLACEHOLDER, which
     must appear exactly once among the SQL's parameters (ValueError
     otherwise, at the first call). `fetch(key)` runs the SQL with `key`
@@ -72,6 +73,10 @@ class PreparedSelect(Generic[M]):
 
     def fetch(self, key: int, *, using: str = DEFAULT_DB_ALIAS) -> list[M]:
         """Return the rows for `key` as model instances, in the query's order."""
+        low, high = connections[using].ops.integer_field_range("BigIntegerField")
+        if not low <= key <= high:
+            # No row has it (the ORM answers the same, without asking).
+            return []
         compiled = self._compiled.get(using) or self._compile(using)
         params = list(compiled.params)
         params[compiled.key_at] = key

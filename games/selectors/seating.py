@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet
 
 from accounts.models import User
 from games.models import Match, Seat
@@ -56,10 +56,12 @@ def seats_load(match: Match) -> Match:
     """Load `match`'s seats with their players into `match.seats.all()` (one query).
 
     For a match that a service returned: what the board shows of its seats
-    is then read without a query per seat. Returns `match`.
+    is then read without a query per seat. No query when they are loaded
+    already (`match_with_seats`, `seats_attach`, a prefetch). Returns `match`.
     """
-    prefetch_related_objects([match], seats_prefetch())
-    return match
+    if "seats" in getattr(match, "_prefetched_objects_cache", {}):
+        return match
+    return seats_attach(match, SEATS_OF_MATCH.fetch(match.pk))
 
 
 def seats_attach(match: Match, seats: list[Seat]) -> Match:

@@ -55,6 +55,9 @@ def test_seats_come_in_order_with_their_persons_in_one_query(started):
 
 def test_an_unknown_key_finds_nothing(started):
     assert MATCH_BY_ID.fetch(started.id + 1000) == []
+    # Beyond a 64-bit id, as the ORM: nothing, not the database's overflow.
+    assert MATCH_BY_ID.fetch(2**64) == []
+    assert SEATS_OF_MATCH.fetch(-(2**63) - 1) == []
     assert SEATS_OF_MATCH.fetch(started.id + 1000) == []
     with pytest.raises(Match.DoesNotExist):
         selectors.match_with_seats(match_id=started.id + 1000)

@@ -24,6 +24,7 @@ from accounts.models import User
 from games import selectors
 from games.api.serializers import ErrorSerializer
 from games.models import Match
+from games.models.prepared import MATCH_BY_ID
 from games.parsers import JSONParser
 
 
@@ -83,10 +84,10 @@ def match_or_404(match_id: int, request: Request, invite: str = "") -> Match:
     A private match needs a seat, staff or its invitation secret (`invite`,
     or one the session keeps): `selectors.match_visible_to`.
     """
-    try:
-        match = Match.objects.get(id=match_id)
-    except Match.DoesNotExist:
-        raise Http404 from None
+    found = MATCH_BY_ID.fetch(match_id)
+    if not found:
+        raise Http404
+    match = found[0]
     if not selectors.match_visible_to(
         match=match, user=request.user, invite=invite, session=request.session
     ):
