@@ -27,14 +27,18 @@ from django.db.models.query import get_related_populators
 from django.db.models.sql.compiler import SQLCompiler
 from django.db.transaction import TransactionManagementError
 
+from .log import MatchEvent, Move
 from .match import Match
 from .seat import Seat
 
 M = TypeVar("M", bound=Model)
 
-# The key the query is built with, then replaced by the caller's: an id no
-# row has, so it cannot be mistaken for another parameter of the query.
-PLACEHOLDER = -7_340_033
+# The keys a query is built with (the first, the second, ...), then
+# replaced by the caller's: numbers no id or version has, so they cannot be
+# mistaken for another parameter of the query; positive and within a 32-bit
+# integer, or Django's overflow rules would drop or empty the lookup
+# (`seq__gt=-1` on a positive field compiles to no condition).
+PLACEHOLDER = 2_147_480_047
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,7 @@ class _Compiled:
     compiler: SQLCompiler
     sql: str
     params: tuple[Any, ...]
-    key_at: int
+    keys_at: tuple[int, ...]
     converters: dict[int, Any]
     init_list: list[str]
     start: int
@@ -53,33 +57,39 @@ class _Compiled:
 
 
 class PreparedSelect(Generic[M]):
-    """A SELECT of `M` instances by one integer key, its SQL built once per database.
+    """A SELECT of `M` instances by integer keys, its SQL built once per database.
 
-    `build(key)` returns the QuerySet for `key`: a filter on an id
-    (ordering, `select_related` and `select_for_update` as the ORM has
-    them); a key outside a BigAutoField's range finds nothing. It is
-    built and compiled once per database alias with PLACEHOLDER, which
-    must appear exactly once among the SQL's parameters (ValueError
-    otherwise, at the first call). `fetch(key)` runs the SQL with `key`
-    bound and returns the instances, related objects populated; a query
-    with `select_for_update` must run inside `transaction.atomic()`
-    (TransactionManagementError otherwise, as the ORM raises).
+    `build(*keys)` returns the QuerySet for `keys` (`keys` of them, 1 by
+    default): filters on ids or versions (ordering, `select_related` and
+    `select_for_update` as the ORM has them); a key outside a 64-bit
+    integer's range finds nothing. It is built and compiled once per
+    database alias with the placeholders PLACEHOLDER, PLACEHOLDER + 1, ...,
+    each of which must appear exactly once among the SQL's parameters
+    (ValueError otherwise, at the first call). `fetch(*keys)` runs the SQL
+    with `keys` bound and returns the instances, related objects
+    populated; a query with `select_for_update` must run inside
+    `transaction.atomic()` (TransactionManagementError otherwise, as the
+    ORM raises).
     """
 
-    def __init__(self, build: Callable[[int], QuerySet[M]]) -> None:
+    def __init__(self, build: Callable[..., QuerySet[M]], *, keys: int = 1) -> None:
         self._build = build
+        self._keys = keys
         self._compiled: dict[str, _Compiled] = {}
         self._lock = threading.Lock()
 
-    def fetch(self, key: int, *, using: str = DEFAULT_DB_ALIAS) -> list[M]:
-        """Return the rows for `key` as model instances, in the query's order."""
+    def fetch(self, *keys: int, using: str = DEFAULT_DB_ALIAS) -> list[M]:
+        """Return the rows for `keys` as model instances, in the query's order."""
+        if len(keys) != self._keys:
+            raise TypeError(f"{self._keys} keys expected, got {len(keys)}")
         low, high = connections[using].ops.integer_field_range("BigIntegerField")
-        if not low <= key <= high:
+        if not all(low <= key <= high for key in keys):
             # No row has it (the ORM answers the same, without asking).
             return []
         compiled = self._compiled.get(using) or self._compile(using)
         params = list(compiled.params)
-        params[compiled.key_at] = key
+        for at, key in zip(compiled.keys_at, keys, strict=True):
+            params[at] = key
         connection = connections[using]
         if (
             compiled.compiler.query.select_for_update
@@ -115,14 +125,19 @@ class PreparedSelect(Generic[M]):
         with self._lock:
             if using in self._compiled:
                 return self._compiled[using]
-            queryset = self._build(PLACEHOLDER)
+            placeholders = [PLACEHOLDER + i for i in range(self._keys)]
+            queryset = self._build(*placeholders)
             compiler = queryset.query.get_compiler(using=using)
             sql, params = compiler.as_sql()
-            at = [i for i, value in enumerate(params) if value == PLACEHOLDER]
-            if len(at) != 1:
-                raise ValueError(
-                    f"the key must be the query's one parameter {PLACEHOLDER}: {params}"
-                )
+            keys_at = []
+            for placeholder in placeholders:
+                at = [i for i, value in enumerate(params) if value == placeholder]
+                if len(at) != 1:
+                    raise ValueError(
+                        f"each key must be one parameter of the query: {placeholder} "
+                        f"in {params}"
+                    )
+                keys_at.append(at[0])
             select, klass_info = compiler.select, compiler.klass_info
             fields = [column[0] for column in select[0 : compiler.col_count]]
             start = klass_info["select_fields"][0]
@@ -131,7 +146,7 @@ class PreparedSelect(Generic[M]):
                 compiler=compiler,
                 sql=sql,
                 params=tuple(params),
-                key_at=at[0],
+                keys_at=tuple(keys_at),
                 converters=compiler.get_converters(fields),
                 init_list=[column[0].target.attname for column in select[start:end]],
                 start=start,
@@ -160,3 +175,17 @@ def _seats_of_match(key: int) -> QuerySet[Seat]:
 MATCH_BY_ID = PreparedSelect(_match_by_id)
 MATCH_LOCKED = PreparedSelect(_match_locked)
 SEATS_OF_MATCH = PreparedSelect(_seats_of_match)
+
+
+def _moves_after(match: int, version: int) -> QuerySet[Move]:
+    return Move.objects.filter(match_id=match, seq__gt=version).order_by("seq")
+
+
+def _table_events_from(match: int, version: int) -> QuerySet[MatchEvent]:
+    return MatchEvent.objects.filter(match_id=match, version__gte=version)
+
+
+# A match's moves after a version, and its table events from a version on
+# (games/selectors/log.py: every pushed board reads its new log entries).
+MOVES_AFTER = PreparedSelect(_moves_after, keys=2)
+TABLE_EVENTS_FROM = PreparedSelect(_table_events_from, keys=2)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from games.models import Match, MatchEvent, Move
+from games.models import Match
+from games.models.prepared import MOVES_AFTER, TABLE_EVENTS_FROM
 from games.rules import Event
 from games.text import message_text
 
@@ -62,7 +63,7 @@ def log_for(
     """
     rules = match.rules
     entries: list[tuple[tuple[int, int, int], LogEntry]] = []
-    for move in Move.objects.filter(match=match, seq__gt=since).order_by("seq"):
+    for move in MOVES_AFTER.fetch(match.pk, since):
         lines = tuple(
             message_text(rules.describe_event(event), names)
             for event in map(Event.from_json, move.events)
@@ -79,7 +80,7 @@ def log_for(
                 at=move.created_at,
             )
             entries.append(((move.seq, 0, 0), entry))
-    for event in MatchEvent.objects.filter(match=match, version__gte=since):
+    for event in TABLE_EVENTS_FROM.fetch(match.pk, since):
         entry = LogEntry(
             seq=event.version,
             seat_name=names.get(event.seat, "") if event.seat is not None else "",

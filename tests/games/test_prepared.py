@@ -8,14 +8,17 @@ from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 from games import selectors, services
-from games.models import Match, Seat
+from games.models import Match, MatchEvent, Move, Seat
 from games.models.prepared import (
     MATCH_BY_ID,
     MATCH_LOCKED,
+    MOVES_AFTER,
     SEATS_OF_MATCH,
+    TABLE_EVENTS_FROM,
     PreparedSelect,
 )
 from games.services.core import match_seats
+from tests.games.helpers import legal_json, seats_to_move
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -102,3 +105,26 @@ def test_a_query_without_the_key_is_refused():
     prepared = PreparedSelect(lambda key: Seat.objects.filter(position=0))
     with pytest.raises(ValueError, match="key"):
         prepared.fetch(1)
+
+
+def test_several_keys_are_bound_in_their_places(started, alice, bob):
+    users = {0: alice, 1: bob}
+    for _ in range(4):
+        started.refresh_from_db()
+        seat = min(seats_to_move(started))
+        services.move_submit(
+            match_id=started.id,
+            user=users[seat],
+            move_data=legal_json(started, seat)[0],
+            expected_version=started.version,
+        )
+    MatchEvent.objects.create(match=started, version=2, kind=MatchEvent.Kind.BACK)
+    for since in (0, 2, 4):
+        moves = MOVES_AFTER.fetch(started.id, since)
+        expected = Move.objects.filter(match=started, seq__gt=since).order_by("seq")
+        assert [_columns(m) for m in moves] == [_columns(m) for m in expected]
+        events = TABLE_EVENTS_FROM.fetch(started.id, since)
+        assert [e.version for e in events] == [2] * (since <= 2)
+    assert [m.seq for m in MOVES_AFTER.fetch(started.id, 2)] == [3, 4]
+    with pytest.raises(TypeError, match="2 keys"):
+        MOVES_AFTER.fetch(started.id)
