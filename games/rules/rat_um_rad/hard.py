@@ -34,8 +34,8 @@ line. What is searched: the action of a turn: the route robot's move,
 its best take and the builds it would pay (planned roads first, then the
 longest), up to `END_CANDIDATES` moves; not searched, the route robot's
 move: keeping destination cards, drawing them, and the second pick of a
-take. Searching the keeps from the start (keep.py), other keep weights
-and drawing at the end were measured and did not win more (keep.py).
+take. Searching the keeps from the start (keep.py), other keep weights,
+drawing and the second pick at the end did not win more (keep.py).
 
 The budget is a number of simulated moves (plies) per decision, not wall
 time, so the same rng gives the same move on every machine (at least one
@@ -145,8 +145,6 @@ KEEP_BUDGET = 0
 KEEP_CANDIDATES = 4
 KEEP_MARGIN = 1.0
 KEEP_SURE = 1.0
-# At the end, drawing destination cards is a candidate too (`candidates`).
-END_DRAW = False
 # At the end, what a rollout is worth (`_score`): a win (the margin above 0)
 # 1, a tie 0.5, a loss 0, plus this much per point of margin to tell apart
 # equal outcomes (`wins` False: the margin alone).
@@ -231,16 +229,18 @@ _NO_RNG = Rng(0)  # the route robot draws nothing
 
 
 def candidates(
-    view: JSON, legal: list[Move], limit: int, draw: bool = False
+    view: JSON, legal: list[Move], limit: int, draw: bool = False, pick: bool = False
 ) -> list[Move]:
     """Return the moves worth searching, the route robot's first (no duplicates).
 
-    `[]` when the decision is not searched: a keep or the second pick of
-    a take; only the route robot's move when it draws destination cards.
+    `[]` for a keep or (unless `pick`) the second pick of a take; only the
+    route robot's move when it draws destination cards, unless `draw`.
     """
-    if view["picks"] or any(isinstance(move, Keep) for move in legal):
+    if any(isinstance(move, Keep) for move in legal) or (view["picks"] and not pick):
         return []
     first = choose_route(view, legal, _NO_RNG)
+    if view["picks"]:  # the second pick: the route robot's, then the deck and colours
+        return [first, *(m for m in sorted(legal, key=str) if m != first)][:limit]
     if first == DrawDestinations() and not draw:
         return [first]
     game_map = MAPS[view["map"]]
@@ -317,8 +317,9 @@ def make_hard(
     keep_limit: int = KEEP_CANDIDATES,
     keep_margin: float = KEEP_MARGIN,
     keep_sure: float = KEEP_SURE,
-    end_draw: bool = END_DRAW,
+    end_draw: bool = False,
     keep_weight: float | None = None,
+    end_pick: bool = False,
 ) -> Chooser:
     """Return a hard chooser: the route robot's move mid-game, a search at the end.
 
@@ -335,7 +336,7 @@ def make_hard(
     also asks the gain to exceed that many standard errors (`_best`).
     `keep_budget` > 0 searches the keeps (keep.py); `keep_weight` keeps by
     that weight of the planning cost; `end_draw`: drawing is a candidate at
-    the end. The chooser
+    the end; `end_pick`: the second pick is searched at the end. The chooser
     is a Robot's `choose(view, legal, rng)`: it reads only the view,
     returns one of `legal` (ValueError if empty) and, for the same
     arguments, always the same move.
@@ -364,7 +365,11 @@ def make_hard(
         if ending:
             plies_cap, spend, keep = None, end_budget, end_keep
         moves = candidates(
-            view, legal, end_limit if ending else limit, ending and end_draw
+            view,
+            legal,
+            end_limit if ending else limit,
+            ending and end_draw,
+            ending and end_pick,
         )
         if len(moves) < 2:  # noqa: PLR2004
             return moves[0] if moves else choose_route(view, legal, rng)

@@ -29,7 +29,10 @@ the route robot's keep with another weight of the planning cost
 (`make_hard(keep_weight=...)`): 0.3 (keeps more) 47.5 of 80 (59%,
 48-69%), 0.8 52 of 80 (65%, 54-75%), on seeds 0-79; and drawing
 destination cards as a candidate of the end search (`end_draw`): 54.5 of
-80 (68%, 57-77%).
+80 (68%, 57-77%); the second pick of a take searched at the end (hard.py's
+`end_pick`: the route robot's, the deck, the face-up cards): 55 of 80.
+With the defaults, 3 route robots (4 seats, seeds 0-39): 11 of 40, 27.5%
+(16-43%), CPU per decision median 0.27 ms, p99 309 ms, max 386 ms.
 """
 
 from __future__ import annotations
