@@ -34,7 +34,8 @@ line. What is searched: the action of a turn: the route robot's move,
 its best take and the builds it would pay (planned roads first, then the
 longest), up to `END_CANDIDATES` moves; not searched, the route robot's
 move: keeping destination cards, drawing them, and the second pick of a
-take.
+take. Searching the keeps from the start (keep.py), other keep weights,
+drawing and the second pick at the end did not win more (keep.py).
 
 The budget is a number of simulated moves (plies) per decision, not wall
 time, so the same rng gives the same move on every machine (at least one
@@ -107,6 +108,7 @@ from games.rules.rng import Rng, search_random
 
 from .engine import RULES
 from .infer import reweigh
+from .keep import keep_candidates, search_keep
 from .maps import MAPS, Map
 from .route import choose_route
 from .route.choices import builds_by_road, choose_payment, choose_pick, wanted
@@ -135,6 +137,14 @@ END_CANDIDATES = 5
 END_KEEP = 1.0
 # ... and by this many standard errors of the paired differences (`_best`).
 SURE = 1.0
+# Keeping destination cards (keep.py): rollouts to the end from the keep,
+# this many plies per decision (0: the route robot's keep; the search did
+# not win more) over this many keeps; the route robot's stays unless
+# another's margin is this much higher, by this many standard errors.
+KEEP_BUDGET = 0
+KEEP_CANDIDATES = 4
+KEEP_MARGIN = 1.0
+KEEP_SURE = 1.0
 # At the end, what a rollout is worth (`_score`): a win (the margin above 0)
 # 1, a tie 0.5, a loss 0, plus this much per point of margin to tell apart
 # equal outcomes (`wins` False: the margin alone).
@@ -218,16 +228,20 @@ def rollout(
 _NO_RNG = Rng(0)  # the route robot draws nothing
 
 
-def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
+def candidates(
+    view: JSON, legal: list[Move], limit: int, draw: bool = False, pick: bool = False
+) -> list[Move]:
     """Return the moves worth searching, the route robot's first (no duplicates).
 
-    `[]` when the decision is not searched: a keep or the second pick of
-    a take; only the route robot's move when it draws destination cards.
+    `[]` for a keep or (unless `pick`) the second pick of a take; only the
+    route robot's move when it draws destination cards, unless `draw`.
     """
-    if view["picks"] or any(isinstance(move, Keep) for move in legal):
+    if any(isinstance(move, Keep) for move in legal) or (view["picks"] and not pick):
         return []
     first = choose_route(view, legal, _NO_RNG)
-    if first == DrawDestinations():
+    if view["picks"]:  # the second pick: the route robot's, then the deck and colours
+        return [first, *(m for m in sorted(legal, key=str) if m != first)][:limit]
+    if first == DrawDestinations() and not draw:
         return [first]
     game_map = MAPS[view["map"]]
     board = board_from_view(view, game_map)
@@ -245,6 +259,8 @@ def candidates(view: JSON, legal: list[Move], limit: int) -> list[Move]:
     for road in order:
         rest = [r for r in roads if r.id != road]
         found.append(choose_payment(board, by_road[road], rest)[2])
+    if draw and DrawDestinations() in legal:
+        found.insert(1, DrawDestinations())
     unique: list[Move] = []
     for move in found:
         if move not in unique:
@@ -297,6 +313,13 @@ def make_hard(
     infer: bool = False,
     sure: float = SURE,
     wins: bool = WINS,
+    keep_budget: int = KEEP_BUDGET,
+    keep_limit: int = KEEP_CANDIDATES,
+    keep_margin: float = KEEP_MARGIN,
+    keep_sure: float = KEEP_SURE,
+    end_draw: bool = False,
+    keep_weight: float | None = None,
+    end_pick: bool = False,
 ) -> Chooser:
     """Return a hard chooser: the route robot's move mid-game, a search at the end.
 
@@ -310,7 +333,10 @@ def make_hard(
     `_value`, and `keep_route` as the margin to beat. `fast` rollouts play
     the sketch policy (sketch.py), else the route robot; `infer` deals the
     other seats' destination cards by their roads (infer.py); `sure` > 0
-    also asks the gain to exceed that many standard errors (`_best`). The chooser
+    also asks the gain to exceed that many standard errors (`_best`).
+    `keep_budget` > 0 searches the keeps (keep.py); `keep_weight` keeps by
+    that weight of the planning cost; `end_draw`: drawing is a candidate at
+    the end; `end_pick`: the second pick is searched at the end. The chooser
     is a Robot's `choose(view, legal, rng)`: it reads only the view,
     returns one of `legal` (ValueError if empty) and, for the same
     arguments, always the same move.
@@ -324,6 +350,12 @@ def make_hard(
         seat = view.get("seat")
         if seat is None or view.get("map") not in MAPS or view.get("hand") is None:
             return choose_route(view, legal, rng)
+        if keep_weight is not None and any(isinstance(m, Keep) for m in legal):
+            return keep_candidates(view, legal, 1, keep_weight)[0]
+        if keep_budget > 0 and any(isinstance(m, Keep) for m in legal):
+            play = lambda state, me: rollout(state, me, None, fast)  # noqa: E731
+            pick = lambda margins: _best(margins, keep_margin, keep_sure)  # noqa: E731
+            return search_keep(view, legal, rng, keep_budget, keep_limit, play, pick)
         fewest = min(int(p["wheels"]) for p in view["players"])
         ending = fewest <= end_wheels or view.get("final_round") is not None
         if not ending and budget <= 0:
@@ -332,7 +364,13 @@ def make_hard(
         spend, keep = budget, keep_route
         if ending:
             plies_cap, spend, keep = None, end_budget, end_keep
-        moves = candidates(view, legal, end_limit if ending else limit)
+        moves = candidates(
+            view,
+            legal,
+            end_limit if ending else limit,
+            ending and end_draw,
+            ending and end_pick,
+        )
         if len(moves) < 2:  # noqa: PLR2004
             return moves[0] if moves else choose_route(view, legal, rng)
         game_map = MAPS[view["map"]]

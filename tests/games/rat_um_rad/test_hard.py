@@ -21,6 +21,7 @@ from games.rules.rat_um_rad.hard import (
     make_hard,
     rollout,
 )
+from games.rules.rat_um_rad.keep import keep_candidates
 from games.rules.rat_um_rad.maps import MAPS
 from games.rules.rat_um_rad.route import choose_route
 from games.rules.rat_um_rad.route.plan import board_from_view
@@ -209,3 +210,19 @@ def test_the_win_score_ranks_outcomes_before_margins() -> None:
     assert _score(0.0) == 0.5  # noqa: PLR2004
     assert _score(0.5) > _score(-30.0) + 0.5  # noqa: PLR2004
     assert _score(30.0) > _score(1.0)  # equal outcomes: the margin
+
+
+def test_the_keep_search_starts_with_the_route_robots_keep_and_returns_a_keep() -> None:
+    """keep.py: off by default (no gain measured); with a budget it returns
+    one of the legal keeps, the same for the same rng."""
+    state = RULES.new_state(seats=2, options={}, seed=4)
+    view = RULES.view(state, 0)
+    legal = RULES.legal_moves(state, 0)
+    found = keep_candidates(view, legal, 3)
+    assert found[0] == choose_route(view, legal, Rng(0))
+    assert len(found) == len(set(found)) == 3  # noqa: PLR2004
+    searching = make_hard(keep_budget=50, keep_limit=2, keep_sure=0.0)
+    move = searching(view, legal, Rng(2))
+    assert move in found[:2]
+    assert searching(view, legal, Rng(2)) == move
+    assert make_hard(keep_weight=0.5)(view, legal, Rng(2)) in legal
