@@ -5,10 +5,13 @@ every move and every push makes, that compilation is most of their cost:
 the seats of a match with their players cost 1.1 ms of CPU, 0.8 ms of it
 building the SQL and 0.23 ms running it (PostgreSQL, measured with
 bench/peers.py's profile). A `PreparedSelect` builds its query's SQL once
-per database alias and afterwards only binds the key; rows become model
+per database alias and afterwards only binds the keys; rows become model
 instances the way the ORM makes them (its converters, `Model.from_db`,
 its `select_related` populators), so callers get the same objects as from
-the QuerySet (tests/games/test_prepared.py compares them).
+the QuerySet. Those are Django 5.2's compiler internals (`klass_info`,
+`get_related_populators`), not its public API: tests/games/test_prepared.py
+compares the results with the ORM's, so an upgrade that changes them fails
+there.
 
 Only for fixed queries on the hot paths: anything else reads through the
 ORM as usual.
