@@ -20,7 +20,7 @@ from django.test import Client
 from games import fairness, services
 from games.models import Match, Notification
 from games.notifications.emails.compose import turn_email
-from tests.games.helpers import legal_json, seats_to_move
+from tests.games.helpers import first_move_submit, seats_to_move
 
 pytestmark = pytest.mark.django_db
 
@@ -41,12 +41,7 @@ def running(alice, bob, toy, django_capture_on_commit_callbacks, group_sends, ca
         if seat not in users:
             break
         with django_capture_on_commit_callbacks(execute=True):
-            services.move_submit(
-                match_id=match.id,
-                user=users[seat],
-                move_data=legal_json(match, seat)[0],
-                expected_version=match.version,
-            )
+            first_move_submit(match, seat, users[seat])
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     return match

@@ -69,6 +69,30 @@ def pick(moves: list[dict], rnd: random.Random) -> dict:
     return rnd.choice(moves)
 
 
+def first_moves_play(
+    match: Match, users_by_seat: dict[int, User], count: int = 1
+) -> None:
+    """Play `count` moves: each time the first seat to move plays its first legal move.
+
+    Through `move_submit`, as that seat's person (`users_by_seat`);
+    `match` is refreshed after each.
+    """
+    for _ in range(count):
+        seat = min(seats_to_move(match))
+        first_move_submit(match, seat, users_by_seat[seat])
+        match.refresh_from_db()
+
+
+def first_move_submit(match: Match, seat: int, user: User) -> Match:
+    """Submit `seat`'s first legal move as `user`, made against `match.version`."""
+    return services.move_submit(
+        match_id=match.id,
+        user=user,
+        move_data=legal_json(match, seat)[0],
+        expected_version=match.version,
+    )
+
+
 def play_to_end(match: Match, users_by_seat: dict[int, User], seed: int = 0) -> int:
     """Play `match` to its end through the services; return the moves played.
 

@@ -18,7 +18,7 @@ from games.models.prepared import (
     PreparedSelect,
 )
 from games.services.core import match_seats
-from tests.games.helpers import legal_json, seats_to_move
+from tests.games.helpers import first_moves_play
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -108,16 +108,7 @@ def test_a_query_without_the_key_is_refused():
 
 
 def test_several_keys_are_bound_in_their_places(started, alice, bob):
-    users = {0: alice, 1: bob}
-    for _ in range(4):
-        started.refresh_from_db()
-        seat = min(seats_to_move(started))
-        services.move_submit(
-            match_id=started.id,
-            user=users[seat],
-            move_data=legal_json(started, seat)[0],
-            expected_version=started.version,
-        )
+    first_moves_play(started, {0: alice, 1: bob}, 4)
     MatchEvent.objects.create(match=started, version=2, kind=MatchEvent.Kind.BACK)
     for since in (0, 2, 4):
         moves = MOVES_AFTER.fetch(started.id, since)

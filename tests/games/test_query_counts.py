@@ -18,7 +18,7 @@ from accounts.services import api_token_get_or_create
 from games import consumers, selectors, services
 from games.models import Match
 from games.rules.rng import Rng
-from tests.games.helpers import legal_json
+from tests.games.helpers import first_move_submit, legal_json
 from tests.games.toy import toy_position
 from tests.games.toy.engine import ToyRules
 
@@ -58,12 +58,7 @@ def _moves(match, users_by_seat, count):
         if seat is None:
             services.robot_move_play(match_id=match.id, expected_version=match.version)
             continue
-        services.move_submit(
-            match_id=match.id,
-            user=users_by_seat[seat],
-            move_data=legal_json(match, seat)[0],
-            expected_version=match.version,
-        )
+        first_move_submit(match, seat, users_by_seat[seat])
     match.refresh_from_db()
 
 

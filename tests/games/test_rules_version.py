@@ -12,7 +12,7 @@ import pytest
 
 from games import exceptions, services
 from games.models import Match
-from tests.games.helpers import legal_json, seats_to_move
+from tests.games.helpers import first_moves_play
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 
@@ -45,14 +45,7 @@ def test_a_state_the_engine_cannot_upgrade_is_refused_not_misread(
 
 def _move(match, users_by_seat):
     # The first person to move plays their first legal move.
-    seat = min(seats_to_move(match))
-    services.move_submit(
-        match_id=match.id,
-        user=users_by_seat[seat],
-        move_data=legal_json(match, seat)[0],
-        expected_version=match.version,
-    )
-    match.refresh_from_db()
+    first_moves_play(match, users_by_seat)
 
 
 def test_a_move_row_records_the_rules_version_it_was_applied_under(
