@@ -89,6 +89,8 @@ UNFIT = 0.1
 EXPLORE = 0.0
 # Successive halving of the moves (Karnin, Koren and Somekh 2013), not flat.
 HALVING = False
+# Weight of the points ahead of the best other seat (`playout.Playout.run`).
+LEAD = 0.0
 
 Chooser = Callable[[JSON, list[Move], Rng], Move]
 
@@ -101,13 +103,14 @@ def make_hard(
     rank_weight: float = RANK_WEIGHT,
     explore: float = EXPLORE,
     halving: bool = HALVING,
+    lead: float = LEAD,
 ) -> Chooser:
     """Return a hard chooser that spends `iterations` playouts per decision.
 
     `favourites_iterations` (default: 4 x `iterations`) for the choice of
     favourites; both >= 1, else ValueError. `margin` (standard errors),
-    `rank_weight`, `explore` and `halving` as `MARGIN`, `RANK_WEIGHT`,
-    `EXPLORE` and `HALVING`. The chooser is `choose(view, legal, rng) ->
+    `rank_weight`, `explore`, `halving` and `lead` as `MARGIN`,
+    `RANK_WEIGHT`, `EXPLORE`, `HALVING` and `LEAD`. The chooser is `choose(view, legal, rng) ->
     move` (a `Robot`'s strategy); see `choose_hard`.
     """
     choosing = (
@@ -115,7 +118,7 @@ def make_hard(
     )
     if min(iterations, choosing) < 1:
         raise ValueError("at least one iteration")
-    settings = _Settings(margin, rank_weight, explore, halving)
+    settings = _Settings(margin, rank_weight, explore, halving, lead)
 
     def choose(view: JSON, legal: list[Move], rng: Rng) -> Move:
         budget = choosing if view["phase"] == PHASE_FAVOURITES else iterations
@@ -139,6 +142,7 @@ class _Settings:
     rank_weight: float
     explore: float
     halving: bool
+    lead: float
 
 
 def _search(
@@ -174,7 +178,7 @@ def _search(
             for i in alive:
                 after, _ = RULES.apply(sample, seat, legal[i])
                 playout = Playout(after, FastRandom(stream), settings.explore)
-                values[i] = playout.run(seat, settings.rank_weight)
+                values[i] = playout.run(seat, settings.rank_weight, settings.lead)
             base = values[default]
             for i in alive:
                 diff = values[i] - base

@@ -55,7 +55,7 @@ class Playout:
         for use in state.powers_used:
             self.revealed[use.seat] += 1
 
-    def run(self, seat: int, rank_weight: float = 0.0) -> float:
+    def run(self, seat: int, rank_weight: float = 0.0, lead: float = 0.0) -> float:
         """Play to the end; return `seat`'s value (`_value`)."""
         if self.phase == PHASE_FAVOURITES:
             for s in range(self.seats):
@@ -67,10 +67,10 @@ class Playout:
                 return 1 / self.seats + rank_weight / 2
             self.current = self.rand.below(self.seats)
         elif self.phase == PHASE_OVER:
-            return self._value(seat, rank_weight)
+            return self._value(seat, rank_weight, lead)
         while self._play():
             pass
-        return self._value(seat, rank_weight)
+        return self._value(seat, rank_weight, lead)
 
     def _choose_favourites(self, s: int) -> None:
         # The eager rule: the pair with the most Knonster cards in hand.
@@ -180,9 +180,11 @@ class Playout:
             total += 2 * worth if k in mine else -worth
         return total
 
-    def _value(self, seat: int, rank_weight: float = 0.0) -> float:
+    def _value(self, seat: int, rank_weight: float, lead: float) -> float:
         # Share of first place (1/k shared by k), plus `rank_weight` times
-        # the share of seats beaten (ties half).
+        # the share of seats beaten (ties half), plus `lead` times the
+        # points ahead of the best other seat (in first places' points,
+        # within -1..1): how near a lost race came, how safe a won one.
         points = c.scores(tuple(self.favourites), tuple(self.winners), self.podium)
         keys: list[tuple[int, ...]]
         if self.superpowers:
@@ -197,6 +199,9 @@ class Playout:
         if rank_weight:
             beaten = sum(1.0 if k < mine else 0.5 if k == mine else 0.0 for k in keys)
             rank = rank_weight * (beaten - 0.5) / (len(keys) - 1)
+        if lead:
+            ahead = points[seat] - max(p for s, p in enumerate(points) if s != seat)
+            rank += lead * max(-1.0, min(1.0, ahead / c.POINTS[0]))
         if any(key > mine for key in keys):
             return rank
         return 1 / keys.count(mine) + rank
