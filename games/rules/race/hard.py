@@ -41,11 +41,24 @@ Wilson 95% intervals, one process on a busy machine):
   `RANK_WEIGHT` 0: 32.5%; with 250/600 playouts: 30.6% (21.6-41.4%); with
   `BELIEF_FIELDS` 3: 28.1% (19.5-38.8%); with `MARGIN` 2: 32.6%
   (23.3-43.5%). CPU per decision median 90 ms,
-  p99 634 ms, max 950 ms (the choice of favourites).
+  p99 634 ms, max 950 ms (the choice of favourites). Run again at this
+  module's settings: 31.6% (22.4-42.4%); CPU median 134 ms, p99 1629 ms,
+  max 2108 ms with three processes on the machine's two cores.
+  Tried against that run on the same seeds (mean paired difference per
+  seed, 95%): successive halving of the moves (`HALVING`; Karnin, Koren
+  and Somekh, "Almost Optimal Exploration in Multi-Armed Bandits", ICML
+  2013), log2(moves) phases that each drop the worse half: 33.2%
+  (23.9-44.1%), +1.7 +- 9.4 points, no measurable gain; rollouts in which
+  a seat plays a random useful card with chance 0.1 (`EXPLORE`): 25.7%
+  (17.4-36.3%), -5.8 +- 10.4: the other seats are medium robots, whom the
+  eager rollout models exactly; `LEAD` 0.5, the points ahead of the best
+  other seat in the value: 31.4% (22.2-42.2%), -0.2 +- 2.4. All off.
 - 2 seats vs medium (seeds 0-59): 83.3% (n=60, 72.0-90.7%); CPU per
   decision median 70 ms, p99 701 ms, max 1366 ms.
-- 2 seats vs easy (seeds 0-59): 93.3% (n=60, 84.1-97.4%); CPU per
-  decision median 102 ms, p99 695 ms, max 910 ms.
+- 2 seats vs easy (seeds 0-199): 93.5% (n=200, 89.2-96.2%), below issue
+  26's 95% (13 losses); CPU per decision median 161 ms, p99 1697 ms, max
+  2460 ms with three processes on two cores (seeds 0-59 alone: median
+  102 ms, p99 695 ms, max 910 ms).
 The UCB1 search before this one (250/600 playouts, uniform pairs before
 any card) took 22.1% in 4 seats (n=40, 12.0-37.0%), 74.5% vs medium
 (n=100, 65-82%) and 88% vs easy (n=60, 78-94%). Where it lost in 4 seats: the choice of favourites. With
