@@ -48,7 +48,10 @@ Wilson 95% intervals, one process on a busy machine):
   seed, 95%): successive halving of the moves (`HALVING`; Karnin, Koren
   and Somekh, "Almost Optimal Exploration in Multi-Armed Bandits", ICML
   2013), log2(moves) phases that each drop the worse half: 33.2%
-  (23.9-44.1%), +1.7 +- 9.4 points, no measurable gain; rollouts in which
+  (23.9-44.1%), +1.7 +- 9.4 points; on seeds 80-159 34.1% (24.6-45.0%)
+  against 25.4% (17.2-35.9%); over both (n=160) 33.6% (26.7-41.2%)
+  against 28.4% (22.0-35.9%), +5.2 +- 6.8 points: a lead, not yet a
+  measured gain (CPU median +15 ms); rollouts in which
   a seat plays a random useful card with chance 0.1 (`EXPLORE`): 25.7%
   (17.4-36.3%), -5.8 +- 10.4: the other seats are medium robots, whom the
   eager rollout models exactly; `LEAD` 0.5, the points ahead of the best
