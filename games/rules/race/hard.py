@@ -49,9 +49,11 @@ Wilson 95% intervals, one process on a busy machine):
   and Somekh, "Almost Optimal Exploration in Multi-Armed Bandits", ICML
   2013), log2(moves) phases that each drop the worse half: 33.2%
   (23.9-44.1%), +1.7 +- 9.4 points; on seeds 80-159 34.1% (24.6-45.0%)
-  against 25.4% (17.2-35.9%); over both (n=160) 33.6% (26.7-41.2%)
-  against 28.4% (22.0-35.9%), +5.2 +- 6.8 points: a lead, not yet a
-  measured gain (CPU median +15 ms); rollouts in which
+  against 25.4% (17.2-35.9%); on seeds 160-239 30.2% (21.2-41.0%)
+  against 28.3% (19.6-39.0%); over seeds 0-239 (n=240) 32.5%
+  (26.9-38.6%) against 28.4% (23.1-34.4%), +4.1 +- 5.2 points: positive
+  in each block of 80 but not a measured gain at 95% (CPU median
+  +15 ms), so off; rollouts in which
   a seat plays a random useful card with chance 0.1 (`EXPLORE`): 25.7%
   (17.4-36.3%), -5.8 +- 10.4: the other seats are medium robots, whom the
   eager rollout models exactly; `LEAD` 0.5, the points ahead of the best
