@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from games.rules.race import RULES, hard
+from games.rules.race import RULES, hard, playout
 from games.rules.race.bots import choose_eager, choose_random
-from games.rules.race.cards import CARDS, card_target
+from games.rules.race.cards import CARDS, POINTS, card_target, scores
 from games.rules.race.sample import FastRandom, sample_with
 from games.rules.race.state import PHASE_PLAY, PlayCard, State, UsePower
 from games.rules.rng import Rng
@@ -119,27 +119,28 @@ def test_card_targets_per_board_match_the_engine():
     # every card on every board the seeded games reach.
     for seed in range(4):
         for state in _states(4, {}, seed):
-            table = hard._targets(state.positions, state.podium)
+            table = playout.targets(state.positions, state.podium)
             for card in CARDS:
                 assert table[card] == card_target(card, state.positions, state.podium)
 
 
+@pytest.mark.parametrize("explore", [0.0, 0.5])
 @pytest.mark.parametrize("options", [{}, {"win_bet": True, "superpowers": True}])
-def test_the_playout_follows_the_engine(options):
+def test_the_playout_follows_the_engine(options, explore):
     # Replaying the playout's cards with RULES.apply reaches the same board
     # and the same winner (Race rules, Gameplay, End of Game).
     for seed in range(4):
         state = next(
             s for s in _states(3, options, seed) if s.phase == PHASE_PLAY and s.turns
         )
-        playout = hard._Playout(state, FastRandom(seed))
-        playout.log = []
-        value = playout.run(0)
-        for seat, card, power in playout.log:
+        game = playout.Playout(state, FastRandom(seed), explore)
+        game.log = []
+        value = game.run(0)
+        for seat, card, power in game.log:
             move = PlayCard(card) if power is None else UsePower(power, card)
             assert move in RULES.legal_moves(state, seat)
             state, _ = RULES.apply(state, seat, move)
-        assert (state.positions, state.podium) == (playout.positions, playout.podium)
+        assert (state.positions, state.podium) == (game.positions, game.podium)
         outcome = RULES.outcome(state)
         assert outcome is not None
         firsts = outcome.ranks.count(1)
@@ -151,11 +152,13 @@ def test_a_budget_below_one_is_refused():
         hard.make_hard(iterations=0)
 
 
-def test_it_keeps_the_medium_move_unless_the_search_is_clearly_better():
+@pytest.mark.parametrize("halving", [False, True])
+def test_it_keeps_the_medium_move_unless_the_search_is_clearly_better(halving):
     # With an unreachable margin the search never overrides the medium
-    # robot's move; with none it does somewhere in a seeded game.
-    keep = hard.make_hard(iterations=24, margin=1e9)
-    free = hard.make_hard(iterations=24, margin=0.0)
+    # robot's move; with none it does somewhere in a seeded game (with
+    # equal playouts per move or successive halving).
+    keep = hard.make_hard(iterations=24, margin=1e9, halving=halving)
+    free = hard.make_hard(iterations=24, margin=0.0, halving=halving)
     differs = 0
     for index, state in enumerate(_states(4, {}, 2)[:-1:3]):
         seat = min(RULES.to_move(state))
@@ -185,6 +188,20 @@ def test_a_seat_that_chose_is_drawn_on_the_pair_its_hand_favours():
     for _ in range(40):
         sample = sample_with(view, 0, rand, weight)
         counts = hard._knonster_counts(sample.hands[1])
-        top = max(counts[a] + counts[b] for a, b in hard._PAIRS)
+        top = max(counts[a] + counts[b] for a, b in playout.PAIRS)
         fitting += sum(counts[k] for k in sample.favourites[1]) == top
     assert fitting >= 30
+
+
+def test_the_lead_adds_the_points_ahead_of_the_best_other_seat():
+    # `lead` adds its weight times the points ahead of the best other seat,
+    # in first places' points, within -1..1.
+    for seed in range(4):
+        state = next(s for s in _states(4, {}, seed) if s.phase == PHASE_PLAY)
+        plain = playout.Playout(state, FastRandom(seed))
+        value = plain.run(0, 0.5)
+        led = playout.Playout(state, FastRandom(seed))
+        points = scores(tuple(plain.favourites), tuple(plain.winners), plain.podium)
+        ahead = points[0] - max(points[1:])
+        expected = 0.25 * max(-1.0, min(1.0, ahead / POINTS[0]))
+        assert led.run(0, 0.5, 0.25) == pytest.approx(value + expected)
