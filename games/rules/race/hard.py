@@ -64,6 +64,11 @@ Wilson 95% intervals, one process on a busy machine):
   26's 95% (13 losses); CPU per decision median 161 ms, p99 1697 ms, max
   2460 ms with three processes on two cores (seeds 0-59 alone: median
   102 ms, p99 695 ms, max 910 ms).
+- CPU per decision alone on the idle machine, this module's settings:
+  2 seats vs medium (seeds 0-39, 834 decisions) median 112 ms, p99 827
+  ms, max 1044 ms; vs easy (764) median 161 ms, p99 811 ms, max 1028 ms;
+  4 seats (seeds 0-19, 173) median 127 ms, p99 776 ms, max 901 ms: within
+  issue 26's budget. Three processes on two cores double the p99.
 The UCB1 search before this one (250/600 playouts, uniform pairs before
 any card) took 22.1% in 4 seats (n=40, 12.0-37.0%), 74.5% vs medium
 (n=100, 65-82%) and 88% vs easy (n=60, 78-94%). Where it lost in 4 seats: the choice of favourites. With
