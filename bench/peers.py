@@ -231,7 +231,9 @@ def report_print(loops: Sequence[Loop], bgio_error: str | None) -> None:
             f"{name} {seconds * 1000 / max(loop.moves, 1):.1f}"
             for name, seconds in loop.cpu.items()
         )
+        codes = ", ".join(f"{code} {n}" for code, n in sorted(loop.refusals.items()))
         extra = f"; {loop.refused} moves refused" if _ours(loop) else ""
+        extra += f" ({codes})" if codes else ""
         note = f"; {loop.note}" if loop.note else ""
         print(f"  {loop.matches:>3} matches, {loop.server}: {parts}{extra}{note}")
     if bgio_error:

@@ -16,6 +16,7 @@ import contextlib
 import json
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +46,8 @@ class Loop:
     seconds: float
     handover: Latencies
     refused: int = 0
+    # The refusals' error codes ("stale", "not_your_turn", ...) and how many.
+    refusals: dict[str, int] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)
     note: str = ""
 
@@ -82,6 +85,7 @@ class Tally:
     handover: Latencies = field(default_factory=Latencies)
     moves: int = 0
     refused: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)
     next_id: int = 0
     # Matches being started after one finished: kept, so none is collected
     # before it ran and its failure is seen.
@@ -141,6 +145,7 @@ async def programs_loop(stack: Stack, pairs: Sequence[tuple[Player, Player]],
         seconds=seconds,
         handover=tally.handover,
         refused=tally.refused,
+        refusals=dict(tally.refusals),
         cpu={name: cpu_after[name] - cpu_before[name] for name in cpu_before},
     )
 
@@ -197,6 +202,7 @@ async def _program_read(table: Table, seat: int, tally: Tally) -> None:
                         tally.moves += 1
                     else:
                         tally.refused += 1
+                        tally.refusals[str(data.get("error", {}).get("code"))] += 1
 
 
 async def _program_act(
