@@ -70,11 +70,11 @@ from loadbench.report import Latencies
 from loadbench.stack import (
     Stack,
     _database,
-    _free_port,
     _postmaster,
     _spawn,
     _stop_all,
     command_run,
+    free_port,
     run_interruptible,
     stack_run,
 )
@@ -102,7 +102,7 @@ def bgio_loops(postgres_url: str, counts: Sequence[int], seconds: float) -> list
     try:
         with _database(postgres_url) as database_url:
             stack.postmaster = _postmaster(database_url)
-            port = _free_port()
+            port = free_port()
             url = f"http://127.0.0.1:{port}"
             try:
                 server = _spawn(stack, "boardgame.io", ["node", "server.js",

@@ -38,7 +38,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -53,7 +52,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from loadbench.stack import process_start  # noqa: E402
+from loadbench.stack import free_port, process_start  # noqa: E402
 
 from config.devredis import server_url  # noqa: E402
 
@@ -144,7 +143,7 @@ def _interrupt(signum: int, frame: Any) -> None:
 @contextlib.contextmanager
 def _stack(tmp: Path) -> Iterator[Stack]:
     """Run `make run`'s commands in `tmp`; yield the stack; stop it on the way out."""
-    port = _free_port()
+    port = free_port()
     var = tmp / "var"
     redis_url = server_url(var)
     env = {k: v for k, v in os.environ.items() if k not in CLEARED}
@@ -181,12 +180,6 @@ def _stack(tmp: Path) -> Iterator[Stack]:
         yield stack
     finally:
         _stop(stack.process)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _wait_up(stack: Stack) -> None:

@@ -242,7 +242,7 @@ def _start(
     stack: Stack, tree: Path, tmp: Path, env: dict[str, str], servers: Sequence[str]
 ) -> None:
     commands: dict[str, list[str]] = {}
-    ws_port = _free_port()
+    ws_port = free_port()
     stack.ws_url = f"ws://127.0.0.1:{ws_port}"
     stack.origin = f"http://127.0.0.1:{ws_port}"
     commands["daphne (ws)"] = _daphne(ws_port)
@@ -250,7 +250,7 @@ def _start(
                           "-l", "warning", "--concurrency", "1",
                           "-n", f"load-{os.getpid()}@%h"]  # fmt: skip
     for name in servers:
-        port = _free_port()
+        port = free_port()
         stack.http[name] = f"http://127.0.0.1:{port}"
         if HTTP_SERVERS[name] == "daphne":
             commands[name] = _daphne(port)
@@ -332,7 +332,8 @@ def _daphne(port: int) -> list[str]:
             "config.asgi:application"]  # fmt: skip
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that is free now (the OS picks it)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])

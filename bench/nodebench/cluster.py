@@ -32,7 +32,6 @@ from loadbench.stack import (
     _alive,
     _daphne,
     _environment,
-    _free_port,
     _interrupt,
     _postmaster,
     _redis_db,
@@ -40,6 +39,7 @@ from loadbench.stack import (
     _spawn,
     _stop_all,
     _wait_healthy,
+    free_port,
 )
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -235,7 +235,7 @@ def _database(postgres_url: str, template: str) -> Iterator[str]:
 def _node_start(
     stack: Stack, name: str, tree: Path, tmp: Path, env: dict[str, str]
 ) -> Node:
-    http_port, ws_port = _free_port(), _free_port()
+    http_port, ws_port = free_port(), free_port()
     node = Node(name, f"http://127.0.0.1:{http_port}", f"http://127.0.0.1:{ws_port}")
     commands = {
         "gunicorn": [PYTHON, "-m", "gunicorn", "config.wsgi", "-w", "1",
@@ -253,7 +253,7 @@ def _node_start(
 
 def _haproxy_start(stack: Stack, nodes: dict[str, Node], tmp: Path) -> str:
     """Start HAProxy on deploy/haproxy.cfg; return its base URL."""
-    port = _free_port()
+    port = free_port()
     env = {
         "PATH": os.environ.get("PATH", "/usr/sbin:/usr/bin"),
         "SPIELPOST_BIND": f"127.0.0.1:{port}",
