@@ -26,7 +26,9 @@ the queue drains (at most DRAIN_SECONDS); then it prints:
 Bounded: every wait has a limit; the stack's process group is stopped and
 the folder removed on exit, Ctrl-C or SIGTERM.
 
-Run: `make soak MINUTES=30` or `python bench/soak.py --minutes 10`.
+Run: `make soak MINUTES=30` or `python bench/soak.py --minutes 10`. The
+stack's start and stop are in bench/soakbench/stack.py, the counting and
+the report in bench/soakbench/report.py; the loop is here.
 """
 
 from __future__ import annotations
@@ -38,73 +40,25 @@ import os
 import re
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from loadbench.stack import free_port, process_start  # noqa: E402
+from soakbench.report import (  # noqa: E402
+    LINGER_SECONDS,
+    Tally,
+    lost_tasks,
+    progress,
+    report,
+)
+from soakbench.stack import Stack, console_tail, crashes, stack_run  # noqa: E402
 
-from config.devredis import server_url  # noqa: E402
-
-PYTHON = str(ROOT / ".venv" / "bin" / "python")
-HONCHO = str(ROOT / ".venv" / "bin" / "honcho")
-STARTUP_SECONDS = 90
 DRAIN_SECONDS = 120
-STOP_SECONDS = 20
-# A watcher closes this long after its match ended: the last push is in.
-LINGER_SECONDS = 3.0
 VERSION = re.compile(rb'data-version="(\d+)"')
-# Console lines that mean a worker (or the whole stack) fell over.
-CRASH = re.compile(
-    r"Unrecoverable error|WorkerLostError|Process '.*' pid:\d+ exited"
-    r"|exited with (code|exitcode|signal)|\bstopped \(rc="
-)
-# Settings the caller's shell may have set for other work: the soak runs
-# `make run`'s defaults.
-CLEARED = (
-    "REDIS_URL",
-    "DATABASE_URL",
-    "DATABASE_POOL",
-    "EMAIL_BACKEND",
-    "EMAIL_FILE_PATH",
-    "LIVE_POLL_SECONDS",
-    "CELERY_TASK_ALWAYS_EAGER",
-    "LOG_LEVEL",
-    "DJANGO_SETTINGS_MODULE",
-)
-
-
-@dataclass
-class Stack:
-    """The running stack: its URLs, Redis, console log and honcho process."""
-
-    url: str
-    ws_url: str
-    redis_url: str
-    console: Path
-    env: dict[str, str]
-    process: subprocess.Popen[bytes] | None = None
-
-
-@dataclass
-class Tally:
-    """What the watchers and the main loop saw."""
-
-    # (match id, version) -> unix time the watcher first received it.
-    seen: dict[tuple[int, int], float] = field(default_factory=dict)
-    matches_started: int = 0
-    matches_finished: int = 0
-    watcher_errors: int = 0
 
 
 def main() -> int:
@@ -123,7 +77,7 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="spielpost-soak-"))
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        with _stack(tmp) as stack:
+        with stack_run(tmp) as stack:
             return asyncio.run(_soak(stack, args.minutes * 60, args.matches))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -138,84 +92,6 @@ def main() -> int:
 
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
-
-
-@contextlib.contextmanager
-def _stack(tmp: Path) -> Iterator[Stack]:
-    """Run `make run`'s commands in `tmp`; yield the stack; stop it on the way out."""
-    port = free_port()
-    var = tmp / "var"
-    redis_url = server_url(var)
-    env = {k: v for k, v in os.environ.items() if k not in CLEARED}
-    env.update(
-        SPIELPOST_VAR=str(var),
-        SPIELPOST_PORT=str(port),
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        SITE_URL=f"http://127.0.0.1:{port}",
-        SPIELPOST_TASK_TALLY_URL=redis_url,  # config/celery.py
-        PYTHONUNBUFFERED="1",
-    )
-    stack = Stack(
-        url=f"http://127.0.0.1:{port}",
-        ws_url=f"ws://127.0.0.1:{port}",
-        redis_url=redis_url,
-        console=tmp / "console.log",
-        env=env,
-    )
-    # `make run` = `make demo` (migrate, demo accounts) + honcho.
-    for command in (["migrate", "--noinput", "-v", "0"], ["demo_accounts"]):
-        subprocess.run(
-            [PYTHON, "manage.py", *command],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            stdout=subprocess.DEVNULL,
-            timeout=STARTUP_SECONDS,
-        )
-    stack.process = process_start(
-        [HONCHO, "start", "-f", "Procfile.dev"], cwd=ROOT, env=env, log=stack.console
-    )
-    try:
-        _wait_up(stack)
-        yield stack
-    finally:
-        _stop(stack.process)
-
-
-def _wait_up(stack: Stack) -> None:
-    """Return once the home page answers and the worker is ready (bounded)."""
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while time.monotonic() < deadline:
-        assert stack.process is not None
-        if stack.process.poll() is not None:
-            raise RuntimeError("the stack stopped at start:\n" + _tail(stack.console))
-        with (
-            contextlib.suppress(urllib.error.URLError, OSError),
-            urllib.request.urlopen(stack.url + "/", timeout=2) as response,
-        ):
-            if response.status == 200 and b"ready." in stack.console.read_bytes():
-                return
-        time.sleep(0.25)
-    raise RuntimeError("the stack did not come up:\n" + _tail(stack.console))
-
-
-def _stop(process: subprocess.Popen[bytes] | None) -> None:
-    """Stop honcho's process group: SIGINT as Ctrl-C, then SIGKILL if it hangs."""
-    if process is None or process.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGINT)
-    try:
-        process.wait(timeout=STOP_SECONDS)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-
-
-def _tail(path: Path, lines: int = 30) -> str:
-    text = path.read_text(errors="replace") if path.exists() else ""
-    return "\n".join(text.splitlines()[-lines:])
 
 
 def _django(stack: Stack) -> None:
@@ -352,7 +228,7 @@ async def _soak(stack: Stack, seconds: float, concurrent: int) -> int:
         assert stack.process is not None
         if stack.process.poll() is not None:
             crashed = True
-            print("the stack stopped:\n" + _tail(stack.console), file=sys.stderr)
+            print("the stack stopped:\n" + console_tail(stack.console), file=sys.stderr)
             break
         while len(watchers) < concurrent:
             match_id = await asyncio.to_thread(_match_create, tally.matches_started)
@@ -379,7 +255,7 @@ async def _soak(stack: Stack, seconds: float, concurrent: int) -> int:
         if time.monotonic() >= next_report:
             next_report += 60
             print(
-                _progress(stack, client, tally, time.monotonic() - started), flush=True
+                progress(stack, client, tally, time.monotonic() - started), flush=True
             )
         await asyncio.sleep(0.5)
     # Drain: nothing new; the running matches end; the queue empties.
@@ -392,12 +268,13 @@ async def _soak(stack: Stack, seconds: float, concurrent: int) -> int:
     await asyncio.gather(*watchers.values(), return_exceptions=True)
     drained = await asyncio.to_thread(_drain, client)
     moves = await asyncio.to_thread(_moves, all_ids)
-    lost, crashes = _lost(client, drain_started), _crashes(stack, crashed)
+    lost = lost_tasks(client, drain_started)
+    fell = crashes(stack, crashed)
     elapsed = time.monotonic() - started
-    print(_report(stack, client, tally, moves, elapsed, drain_started, crashes))
+    print(report(stack, client, tally, moves, elapsed, drain_started, lost, fell))
     if not drained:
         print(f"the queue did not drain within {DRAIN_SECONDS} s")
-    return 1 if lost or crashes or not drained else 0
+    return 1 if lost or fell or not drained else 0
 
 
 def _drain(client: Any) -> bool:
@@ -412,102 +289,6 @@ def _drain(client: Any) -> bool:
                 return True
         time.sleep(0.5)
     return False
-
-
-def _sent_run(client: Any) -> tuple[dict[str, tuple[float, str]], set[str]]:
-    sent = {}
-    for key, value in client.hgetall("tally:sent").items():
-        moment, name = value.decode().split(" ", 1)
-        sent[key.decode()] = (float(moment), name)
-    return sent, {member.decode() for member in client.smembers("tally:run")}
-
-
-def _lost(client: Any, before: float) -> list[str]:
-    """Return the ids of tasks sent before `before` and never run."""
-    sent, run = _sent_run(client)
-    return sorted(
-        i for i, (moment, _n) in sent.items() if moment < before and i not in run
-    )
-
-
-def _crashes(stack: Stack, stopped_early: bool) -> int:
-    """Return how often a worker (or the stack) fell over, read from the console."""
-    text = stack.console.read_text(errors="replace")
-    return int(stopped_early) + sum(
-        1 for line in text.splitlines() if CRASH.search(line)
-    )
-
-
-def _latencies(
-    tally: Tally, moves: list[tuple[int, int, float, str]], before: float
-) -> tuple[list[float], dict[str, int]]:
-    """Return the move -> push delays (s) of moves made before `before`, and how many were never pushed."""
-    delays: list[float] = []
-    missing: dict[str, int] = {}
-    for match_id, version, moment, kind in moves:
-        if moment >= before:
-            continue
-        seen = tally.seen.get((match_id, version))
-        if seen is None:
-            missing[kind] = missing.get(kind, 0) + 1
-        else:
-            delays.append(max(0.0, seen - moment))
-    return sorted(delays), missing
-
-
-def _quantile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
-def _progress(stack: Stack, client: Any, tally: Tally, elapsed: float) -> str:
-    lines = len(stack.console.read_bytes().splitlines())
-    return (
-        f"[{elapsed / 60:4.1f} min] matches {tally.matches_started} started, "
-        f"{tally.matches_finished} over; tasks sent {client.hlen('tally:sent')}, "
-        f"run {client.scard('tally:run')}, queued {client.llen('celery')}; "
-        f"console lines {lines}"
-    )
-
-
-def _report(
-    stack: Stack,
-    client: Any,
-    tally: Tally,
-    moves: list[tuple[int, int, float, str]],
-    elapsed: float,
-    drain_started: float,
-    crashes: int,
-) -> str:
-    sent, run = _sent_run(client)
-    lost = _lost(client, drain_started)
-    by_name: dict[str, int] = {}
-    for _moment, name in sent.values():
-        short = name.rsplit(".", 1)[-1]
-        by_name[short] = by_name.get(short, 0) + 1
-    # Moves of the last seconds before the drain may have raced the aborts.
-    delays, missing = _latencies(tally, moves, drain_started - LINGER_SECONDS)
-    console = stack.console.read_text(errors="replace").splitlines()
-    rows = [
-        f"soak: {elapsed / 60:.1f} min, {tally.matches_started} robot matches "
-        f"({tally.matches_finished} played to the end), {len(moves)} moves",
-        f"tasks sent: {len(sent)}  ("
-        + ", ".join(f"{n} {c}" for n, c in sorted(by_name.items(), key=lambda i: -i[1]))
-        + ")",
-        f"tasks run: {len(run)}",
-        f"lost tasks: {len(lost)}" + (f"  e.g. {lost[:3]}" if lost else ""),
-        f"worker crashes/restarts: {crashes}",
-        f"robot move -> push: p50 {_quantile(delays, 0.5):.3f} s, "
-        f"p99 {_quantile(delays, 0.99):.3f} s, max {max(delays, default=float('nan')):.3f} s "
-        f"over {len(delays)} moves; never pushed: {sum(missing.values())}"
-        + (f" {missing}" if missing else ""),
-        f"watcher errors: {tally.watcher_errors}",
-        f"console lines: {len(console)} ({len(console) / max(elapsed / 60, 1e-9):.1f} a minute)",
-    ]
-    if delays and _quantile(delays, 0.99) >= 1.0:
-        rows.append("goal missed: p99 of move -> push is 1 s or more")
-    return "\n".join(rows)
 
 
 if __name__ == "__main__":

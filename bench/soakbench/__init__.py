@@ -1,0 +1,1 @@
+"""The soak benchmark's parts: its stack and its report (bench/soak.py runs them)."""
