@@ -290,12 +290,30 @@ def test_the_lobby_lists_a_bounded_number_of_open_matches(alice, monkeypatch):
 
 
 def test_a_programs_view_reads_the_match_and_its_seats_once(started_match, alice):
-    # Every /ws/play/ push and answer (VIEW, MOVE's result) is this body.
+    # Every /ws/play/ push and VIEW answer is this body.
     from games.consumers.play import requests
 
     count = _queries(lambda: requests.body(alice, started_match.id))
 
-    # The match, then its seats with their players (one prefetch); the
-    # body reads them from there (seats_load skips a lookup already
-    # prefetched), not again.
+    # The match, then its seats with their players; the body reads them
+    # from there (seats_load skips seats already loaded), not again.
     assert count == 2
+
+
+def test_a_programs_move_reads_nothing_after_the_move(
+    match_and_players, django_assert_max_num_queries
+):
+    from games.consumers.play import requests
+
+    match, players = match_and_players
+    _moves(match, players, 2)
+    seat = _person_to_move(match, players)
+    move = legal_json(match, seat)[0]
+
+    # Only the move service's queries (the API's move less its token and
+    # visibility reads: the savepoint pair, lock, seats, Move row, the
+    # changed seats, the match, the "your turn" notice): the answer is
+    # built from the match and seats it read under the lock, no second read.
+    with django_assert_max_num_queries(7):
+        answer = requests.move(players[seat], match.id, move, match.version)
+    assert answer["version"] == match.version + 1
