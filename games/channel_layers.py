@@ -20,6 +20,8 @@ from typing import Any
 from channels_redis.core import RedisChannelLayer
 from redis.exceptions import RedisError
 
+from games.layer_trips import FewerRoundTrips
+
 logger = logging.getLogger(__name__)
 
 # What an unreachable or restarting Redis raises.
@@ -80,11 +82,16 @@ class OutageSignalling:
         self.told_down.discard(channel)
 
 
-class ResilientRedisChannelLayer(OutageSignalling, RedisChannelLayer):  # type: ignore[misc]
+class ResilientRedisChannelLayer(
+    OutageSignalling,
+    FewerRoundTrips,
+    RedisChannelLayer,  # type: ignore[misc]
+):
     """RedisChannelLayer that reports outages instead of closing sockets.
 
-    See `OutageSignalling`; `group_refresh` finds memberships that a
-    restarted (empty) Redis lost. `hosts` as channels-redis takes them (URLs
+    See `OutageSignalling`; `FewerRoundTrips` (games/layer_trips.py) sends
+    and receives with fewer Redis round trips; `group_refresh` finds
+    memberships that a restarted (empty) Redis lost. `hosts` as channels-redis takes them (URLs
     or dicts); a host that names no `socket_timeout` gets
     SOCKET_TIMEOUT_SECONDS.
     """
