@@ -209,15 +209,16 @@ def group_sends(monkeypatch):
     sent = Sent()
     sent.changes = []
 
-    def record(group, event):
-        event = dict(event)
-        change = event.pop("change")
-        assert isinstance(change, str)
-        assert len(change) == 32
-        sent.changes.append(change)
-        sent.append((group, event))
+    def record(messages):
+        for group, event in messages:
+            event = dict(event)
+            change = event.pop("change")
+            assert isinstance(change, str)
+            assert len(change) == 32
+            sent.changes.append(change)
+            sent.append((group, event))
 
-    monkeypatch.setattr("games.broadcast._group_send", record)
+    monkeypatch.setattr("games.broadcast._send", record)
     return sent
 
 

@@ -142,6 +142,8 @@ def match_start(match: Match, seats: list[Seat]) -> None:
     system_move_enqueue(match, seats, to_move)
 
 
+# One batch: a move's announcements reach Redis together.
+@broadcast.batch()
 def move_apply(
     match: Match,
     seats: list[Seat],

@@ -77,10 +77,10 @@ def test_every_message_has_a_change_id_of_its_own(
 def test_a_broken_channel_layer_does_not_fail_the_commit(
     started_match, django_capture_on_commit_callbacks, monkeypatch
 ):
-    def down(group, event):
+    def down(messages):
         raise ConnectionError("redis is down")
 
-    monkeypatch.setattr(broadcast, "_group_send", down)
+    monkeypatch.setattr(broadcast, "_send", down)
 
     # A committed move must not turn into an error page (robust on_commit).
     with django_capture_on_commit_callbacks(execute=True):
@@ -95,7 +95,7 @@ def test_group_send_reaches_a_channel_in_the_group(started_match):
     async_to_sync(layer.group_add)(group, channel)
     try:
         event = broadcast.match_changed_event(started_match, moved=False)
-        broadcast._group_send(group, event)
+        broadcast._send([(group, event)])
         message = async_to_sync(layer.receive)(channel)
     finally:
         async_to_sync(layer.group_discard)(group, channel)
@@ -125,6 +125,66 @@ def test_sends_from_sync_code_share_one_loop_and_its_connections(settings):
     layer = channel_layers["default"]
 
     for n in range(3):
-        broadcast._group_send("match-1", {"type": "match.changed", "n": n})
+        broadcast._send([("match-1", {"type": "match.changed", "n": n})])
 
     assert len(layer._layers) == 1
+
+
+def test_a_batch_sends_its_messages_together_in_order(
+    started_match, django_capture_on_commit_callbacks, monkeypatch
+):
+    from django.db import transaction
+
+    calls: list[list[tuple[str, dict]]] = []
+    monkeypatch.setattr(broadcast, "_send", calls.append)
+
+    with django_capture_on_commit_callbacks(execute=True), broadcast.batch():
+        broadcast.match_changed_on_commit(started_match, moved=True)
+        with broadcast.batch():  # joins the outer batch
+            broadcast.user_matches_changed_on_commit(started_match, [2, 1])
+        try:
+            with transaction.atomic():
+                broadcast.lobby_changed_on_commit()
+                raise RuntimeError("rolled back")
+        except RuntimeError:
+            pass
+        broadcast.user_notifications_changed_on_commit([2])
+
+    # One send, in the order announced, without the rolled-back savepoint's.
+    assert [[(group, event["type"]) for group, event in call] for call in calls] == [
+        [
+            (f"match-{started_match.id}", "match.changed"),
+            ("user-1", "user.matches_changed"),
+            ("user-2", "user.matches_changed"),
+            ("user-2", "user.notifications_changed"),
+        ]
+    ]
+
+
+def test_without_a_batch_each_announcement_is_sent_on_its_own(
+    started_match, django_capture_on_commit_callbacks, monkeypatch
+):
+    calls: list[list[tuple[str, dict]]] = []
+    monkeypatch.setattr(broadcast, "_send", calls.append)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        broadcast.match_changed_on_commit(started_match)
+        broadcast.lobby_changed_on_commit()
+
+    assert [len(call) for call in calls] == [1, 1]
+
+
+def test_a_move_sends_its_announcements_in_one_batch(
+    started_match, alice, django_capture_on_commit_callbacks, monkeypatch
+):
+    from tests.games.helpers import first_move_submit
+
+    calls: list[list[tuple[str, dict]]] = []
+    monkeypatch.setattr(broadcast, "_send", calls.append)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        first_move_submit(started_match, 0, alice)
+
+    assert len(calls) == 1
+    assert calls[0][0][0] == f"match-{started_match.id}"
+    assert calls[0][0][1]["type"] == "match.changed"

@@ -257,7 +257,7 @@ async def test_the_version_poll_pushes_moves_committed_elsewhere(
 ):
     # Without Redis, moves the worker commits only reach boards by polling.
     settings.LIVE_POLL_SECONDS = 0.05
-    monkeypatch.setattr("games.broadcast._group_send", lambda group, event: None)
+    monkeypatch.setattr("games.broadcast._send", lambda messages: None)
     socket = await connected(await socket_for(f"/ws/matches/{started_match.id}/", bob))
     try:
         await _play_first(started_match, alice, 0)

@@ -160,7 +160,7 @@ def test_the_persons_lines_leave_open_pages_by_their_own_event(
     )
     in_lobby = ChatLine.objects.create(author=alice, text="lobby", created_at=NOW)
     sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(broadcast, "_group_send", lambda g, e: sent.append((g, e)))
+    monkeypatch.setattr(broadcast, "_send", sent.extend)
 
     with django_capture_on_commit_callbacks(execute=True):
         account_delete(user=alice, now=NOW)
@@ -180,7 +180,7 @@ def test_the_persons_sockets_close_after_commit(
     alice, monkeypatch, django_capture_on_commit_callbacks
 ):
     sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(broadcast, "_group_send", lambda g, e: sent.append((g, e)))
+    monkeypatch.setattr(broadcast, "_send", sent.extend)
     with django_capture_on_commit_callbacks(execute=True):
         account_delete(user=alice, now=NOW)
     assert (broadcast.user_group(alice.id), {"type": "user.closed"}) in sent

@@ -183,7 +183,7 @@ def test_a_ban_deactivates_revokes_the_token_and_closes_sockets(
     from games import broadcast
 
     sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(broadcast, "_group_send", lambda g, e: sent.append((g, e)))
+    monkeypatch.setattr(broadcast, "_send", sent.extend)
     api_token_get_or_create(user=bob)
     with django_capture_on_commit_callbacks(execute=True):
         sanctions.ban(user=bob, actor=moderator, reason="cheating")
