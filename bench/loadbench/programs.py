@@ -73,6 +73,10 @@ class Table:
     # consumed it), and the version it last moved on.
     sent: list[float | None] = field(default_factory=lambda: [None, None])
     acted: list[int] = field(default_factory=lambda: [-1, -1])
+    # Per seat: a MOVE of it awaits its answer. A program moves once at a
+    # time: in Race's favourites both seats are to move, and the other
+    # seat's choice is pushed before this seat's is answered.
+    moving: list[bool] = field(default_factory=lambda: [False, False])
     latest: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     pending: dict[int, float] = field(default_factory=dict)  # MOVE id -> sent
     restarting: bool = False
@@ -166,6 +170,7 @@ async def _match_new(table: Table) -> None:
     table.seed += 1_000
     run = await match_start(table.api, table.pair, table.seed)
     table.match, table.sent, table.acted = run.id, [None, None], [-1, -1]
+    table.moving = [False, False]
     table.restarting = False
 
 
@@ -203,6 +208,16 @@ async def _program_read(table: Table, seat: int, tally: Tally) -> None:
                     else:
                         tally.refused += 1
                         tally.refusals[str(data.get("error", {}).get("code"))] += 1
+                table.moving[seat] = False
+                if data["ok"] and data["result"]["id"] == table.match:
+                    # The answer is the view after the move: a push of an
+                    # earlier version is out of date.
+                    version = data["result"]["version"]
+                    table.acted[seat] = max(table.acted[seat], version - 1)
+                # What was pushed while the move was on its way.
+                push = table.latest.get((seat, table.match or 0))
+                if push is not None and table.live:
+                    await _program_act(table, seat, push, tally)
 
 
 async def _program_act(
@@ -220,6 +235,7 @@ async def _program_act(
         push["status"] != "active"
         or seat not in push["to_move"]
         or push["version"] <= table.acted[seat]
+        or table.moving[seat]
     ):
         return
     other = 1 - seat
@@ -231,6 +247,7 @@ async def _program_act(
         return
     tally.next_id += 1
     table.pending[tally.next_id] = table.sent[seat] = time.perf_counter()
+    table.moving[seat] = True
     move = random.Random(table.seed + push["version"]).choice(push["legal_moves"])
     await table.conns[seat].send(
         json.dumps(
