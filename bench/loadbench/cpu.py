@@ -1,7 +1,8 @@
 """CPU time and process ids of the stack's processes, and of this client.
 
 Read from /proc: a server counts its own process and its workers;
-PostgreSQL counts all of the postmaster's children.
+PostgreSQL counts all of the postmaster's children. Redis reports its own
+(INFO cpu), other users' of the same server included.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import os
 import resource
 from pathlib import Path
+
+import redis
 
 from loadbench.stack import Stack
 
@@ -31,6 +34,10 @@ def cpu_seconds(stack: Stack) -> dict[str, float]:
         used["PostgreSQL"] = _cpu(stack.postmaster, children=True) + sum(
             _cpu(pid) for pid in _children(stack.postmaster)
         )
+    if stack.redis_url:
+        with redis.Redis.from_url(stack.redis_url) as client:
+            info = client.info("cpu")
+        used["Redis"] = float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
     return used
 
 

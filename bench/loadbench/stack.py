@@ -83,6 +83,8 @@ class Stack:
     # PostgreSQL's postmaster, when it runs on this machine: its children
     # are the backends, whose CPU time cpu.cpu_seconds() adds up.
     postmaster: int | None = None
+    # The Redis server's URL: cpu.cpu_seconds() reads its CPU time.
+    redis_url: str | None = None
 
     def log_tail(self, lines: int = 30) -> str:
         """Return the last lines of every process log, for failure reports."""
@@ -121,6 +123,7 @@ def stack_run(
     tmp = Path(tempfile.mkdtemp(prefix="spielpost-load-"))
     previous = signal.signal(signal.SIGTERM, _interrupt)
     stack = Stack(http={}, ws_url="", origin="", pairs=[], processes={}, logs={})
+    stack.redis_url = redis_url
     try:
         with _database(postgres_url) as database_url, _redis_db(redis_url):
             env = _environment(tree, tmp, database_url, redis_url, extra_env)

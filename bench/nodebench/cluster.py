@@ -112,6 +112,7 @@ def cluster_run(
     tmp = Path(tempfile.mkdtemp(prefix="spielpost-nodes-"))
     previous = signal.signal(signal.SIGTERM, _interrupt)
     stack = Stack(http={}, ws_url="", origin="", pairs=[], processes={}, logs={})
+    stack.redis_url = redis_url
     try:
         # The database URL is set once the copy exists; nothing before
         # connects to the maintenance database it names meanwhile.
