@@ -63,16 +63,17 @@ return members
 """
 
 # KEYS: channel keys (one may come more than once). ARGV: a message, a
-# capacity and a score (the time sent, increasing) per key, then the expiry
-# in seconds. Returns how many messages met a channel at capacity (and were
-# dropped, as channels-redis does).
+# capacity and a score (the time sent, increasing) per key, then the time
+# (Unix seconds) before which messages expired and the expiry in seconds.
+# Returns how many messages met a channel at capacity (and were dropped, as
+# channels-redis does).
 _GROUP_DELIVER = """
 local n = #KEYS
-local expiry = tonumber(ARGV[3 * n + 1])
+local expired = tonumber(ARGV[3 * n + 1])
+local expiry = tonumber(ARGV[3 * n + 2])
 local over_capacity = 0
 for i = 1, n do
-    local now = tonumber(ARGV[2 * n + i])
-    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, math.floor(now) - expiry)
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, expired)
     if redis.call('ZCARD', KEYS[i]) < tonumber(ARGV[n + i]) then
         redis.call('ZADD', KEYS[i], ARGV[2 * n + i], ARGV[i])
         redis.call('EXPIRE', KEYS[i], expiry)
@@ -213,17 +214,22 @@ class FewerRoundTrips:
                     *(content for _, content, _, _ in entries),
                     *(capacity for _, _, capacity, _ in entries),
                     *(score for _, _, _, score in entries),
+                    # By the clock, as channels-redis: never by a score.
+                    int(time.time()) - int(self.expiry),
                     self.expiry,
                 ],
             )
 
     def _score(self) -> float:
-        """Return the time now (a channel's order), after every score given before.
+        """Return the time now (a channel's order), after the score given before.
 
         A batch's messages must not share a score: Redis orders equal scores
-        by the (random-prefixed) message, not by the order sent.
+        by the (random-prefixed) message, not by the order sent. A clock set
+        back by more than a second is followed (a score stays near the
+        time, as other processes' are).
         """
-        self.last_score = max(time.time(), self.last_score + SCORE_STEP)
+        now, last = time.time(), self.last_score
+        self.last_score = last + SCORE_STEP if now <= last < now + 1 else now
         return self.last_score
 
     async def receive_single(self, channel: str) -> tuple[Any, dict[str, Any]]:
