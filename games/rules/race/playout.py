@@ -32,10 +32,8 @@ class Playout:
     race ends with the third finisher or a hand that cannot refill.
     """
 
-    def __init__(self, state: State, rand: FastRandom, explore: float = 0.0) -> None:
+    def __init__(self, state: State, rand: FastRandom) -> None:
         self.rand = rand
-        # Chance that a seat plays a random useful card instead of the eager one.
-        self.explore = explore
         # (seat, card, power) of every card played, for the tests.
         self.log: list[tuple[int, str, str | None]] | None = None
         self.seats = state.seats
@@ -55,7 +53,7 @@ class Playout:
         for use in state.powers_used:
             self.revealed[use.seat] += 1
 
-    def run(self, seat: int, rank_weight: float = 0.0, lead: float = 0.0) -> float:
+    def run(self, seat: int, rank_weight: float = 0.0) -> float:
         """Play to the end; return `seat`'s value (`_value`)."""
         if self.phase == PHASE_FAVOURITES:
             for s in range(self.seats):
@@ -67,10 +65,10 @@ class Playout:
                 return 1 / self.seats + rank_weight / 2
             self.current = self.rand.below(self.seats)
         elif self.phase == PHASE_OVER:
-            return self._value(seat, rank_weight, lead)
+            return self._value(seat, rank_weight)
         while self._play():
             pass
-        return self._value(seat, rank_weight, lead)
+        return self._value(seat, rank_weight)
 
     def _choose_favourites(self, s: int) -> None:
         # The eager rule: the pair with the most Knonster cards in hand.
@@ -97,12 +95,8 @@ class Playout:
         hand = self.hands[s]
         positions, podium = self.positions, self.podium
         table = targets(positions, podium)
-        if self.explore and self.rand.random() < self.explore:
-            useful = [card for card in hand if table[card] is not None]
-            card, power = self.rand.choice(useful or hand), None
-        else:
-            best = self._eager(hand, table, self.favourites[s])
-            card, power = best[0] if len(best) == 1 else self.rand.choice(best)
+        best = self._eager(hand, table, self.favourites[s])
+        card, power = best[0] if len(best) == 1 else self.rand.choice(best)
         if power is None:
             target = table[card]
             if target is not None:
@@ -180,11 +174,9 @@ class Playout:
             total += 2 * worth if k in mine else -worth
         return total
 
-    def _value(self, seat: int, rank_weight: float, lead: float) -> float:
+    def _value(self, seat: int, rank_weight: float) -> float:
         # Share of first place (1/k shared by k), plus `rank_weight` times
-        # the share of seats beaten (ties half), plus `lead` times the
-        # points ahead of the best other seat (in first places' points,
-        # within -1..1): how near a lost race came, how safe a won one.
+        # the share of seats beaten (ties half).
         points = c.scores(tuple(self.favourites), tuple(self.winners), self.podium)
         keys: list[tuple[int, ...]]
         if self.superpowers:
@@ -199,9 +191,6 @@ class Playout:
         if rank_weight:
             beaten = sum(1.0 if k < mine else 0.5 if k == mine else 0.0 for k in keys)
             rank = rank_weight * (beaten - 0.5) / (len(keys) - 1)
-        if lead:
-            ahead = points[seat] - max(p for s, p in enumerate(points) if s != seat)
-            rank += lead * max(-1.0, min(1.0, ahead / c.POINTS[0]))
         if any(key > mine for key in keys):
             return rank
         return 1 / keys.count(mine) + rank
