@@ -207,7 +207,7 @@ class FewerRoundTrips:
                     for key in keys
                 )
         for index, entries in deliveries.items():
-            await GROUP_DELIVER.run(
+            over_capacity = await GROUP_DELIVER.run(
                 self.connection(index),
                 [key for key, _, _, _ in entries],
                 [
@@ -219,6 +219,13 @@ class FewerRoundTrips:
                     self.expiry,
                 ],
             )
+            if over_capacity:
+                # As channels-redis: a consumer that stopped reading.
+                logger.info(
+                    "%s of %s messages dropped: their channel is at capacity",
+                    over_capacity,
+                    len(entries),
+                )
 
     def _score(self) -> float:
         """Return the time now (a channel's order), after the score given before.

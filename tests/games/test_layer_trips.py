@@ -8,6 +8,7 @@ trips: a group message in two, a busy process's queue in one per batch.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 import uuid
@@ -122,8 +123,9 @@ async def test_plain_channel_layer_and_ours_read_each_others_messages(layers):
 
 
 async def test_a_channel_at_capacity_drops_the_group_message_as_channels_redis_does(
-    layers,
+    layers, caplog
 ):
+    caplog.set_level(logging.INFO, logger="games.layer_trips")
     ours, _ = layers
     channel = await ours.new_channel("tiny")
     await ours.group_add("match-3", channel)
@@ -131,9 +133,10 @@ async def test_a_channel_at_capacity_drops_the_group_message_as_channels_redis_d
     for n in range(8):
         await ours.group_send("match-3", {"type": "match.changed", "n": n})
 
-    # The first five are kept, the rest dropped.
+    # The first five are kept, the rest dropped (and logged).
     received = [(await ours.receive(channel))["n"] for _ in range(5)]
     assert received == [0, 1, 2, 3, 4]
+    assert caplog.text.count("at capacity") == 3
     with pytest.raises(TimeoutError):
         async with asyncio.timeout(0.3):
             await ours.receive(channel)
