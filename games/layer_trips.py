@@ -17,7 +17,9 @@ messages, so processes with and without it share one Redis), and:
   channel's expired messages dropped, then the message added unless the
   channel is at capacity): 2 round trips instead of 4. `group_send_many`
   does the same for several messages at once (a commit's, games/broadcast.py
-  `batch()`): still 2 round trips, not 4 per message;
+  `batch()`): still 2 round trips, not 4 per message. Messages sent at
+  once get increasing scores (Redis would order equal scores by their
+  bytes); expiry goes by the clock, as channels-redis's;
 - `receive_single` pops up to RECEIVE_BATCH messages of the process's
   channel in one script, which also keeps them in the backup queue until
   they are handed to the consumers' buffers and drops the batch handed over
