@@ -91,9 +91,9 @@ class ResilientRedisChannelLayer(
 
     See `OutageSignalling`; `FewerRoundTrips` (games/layer_trips.py) sends
     and receives with fewer Redis round trips; `group_refresh` finds
-    memberships that a restarted (empty) Redis lost. `hosts` as channels-redis takes them (URLs
-    or dicts); a host that names no `socket_timeout` gets
-    SOCKET_TIMEOUT_SECONDS.
+    memberships that a restarted (empty) Redis lost. `hosts` as
+    channels-redis takes them (URLs or dicts); a host that names no
+    `socket_timeout` gets SOCKET_TIMEOUT_SECONDS.
     """
 
     def __init__(self, *args: Any, hosts: Any = None, **kwargs: Any) -> None:

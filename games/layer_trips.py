@@ -139,7 +139,7 @@ class FewerRoundTrips:
 
     Overrides `group_send(group, message)` and `receive_single(channel)`
     with the layer's own arguments, results and errors (redis-py's, e.g.
-    ConnectionError while Redis is away).
+    ConnectionError while Redis is away), and adds `group_send_many`.
     """
 
     # What RedisChannelLayer provides.
@@ -245,14 +245,13 @@ class FewerRoundTrips:
         assert self.require_valid_channel_name(channel, receive=True), (
             "Channel name invalid"
         )
-        if "!" in channel:
-            assert channel.endswith("!")
-            index = self.consistent_hash(channel)
-        else:
-            index = next(self._receive_index_generator)
         # A process's channel ("!") has buffers for the messages of a batch
         # that are not this call's result; another channel gets them one by one.
-        batch = RECEIVE_BATCH if "!" in channel else 1
+        if "!" in channel:
+            assert channel.endswith("!")
+            index, batch = self.consistent_hash(channel), RECEIVE_BATCH
+        else:
+            index, batch = next(self._receive_index_generator), 1
         channel_key = self.prefix + channel
         backup_key = self._backup_channel_name(channel_key)
         connection = self.connection(index)

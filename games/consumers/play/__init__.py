@@ -107,7 +107,8 @@ Pushes
     never another seat's view. The version a socket's own MOVE made is
     pushed as the MOVE was answered (the same body, not rendered again).
     Right after authentication each open and running match of the player
-    is pushed once (`_greet`), after the AUTH answer. Each version is pushed once, in order. While the channel layer
+    is pushed once (`_greet`), after the AUTH answer. Each version is
+    pushed once, in order. While the channel layer
     is down (Redis), the socket polls the versions of its matches every
     LIVE_FALLBACK_POLL_SECONDS instead and pushes the new ones; it joins
     its groups again once the layer is back (`LayerGroups`,
