@@ -122,8 +122,15 @@ def stack_run(
     """
     tmp = Path(tempfile.mkdtemp(prefix="spielpost-load-"))
     previous = signal.signal(signal.SIGTERM, _interrupt)
-    stack = Stack(http={}, ws_url="", origin="", pairs=[], processes={}, logs={})
-    stack.redis_url = redis_url
+    stack = Stack(
+        http={},
+        ws_url="",
+        origin="",
+        pairs=[],
+        processes={},
+        logs={},
+        redis_url=redis_url,
+    )
     try:
         with _database(postgres_url) as database_url, _redis_db(redis_url):
             env = _environment(tree, tmp, database_url, redis_url, extra_env)
