@@ -97,7 +97,7 @@ def bgio_loops(postgres_url: str, counts: Sequence[int], seconds: float) -> list
     if not (PEERS / "node_modules").is_dir():
         _npm_ci()
     tmp = Path(tempfile.mkdtemp(prefix="spielpost-peers-"))
-    stack = Stack(http={}, ws_url="", origin="", pairs=[], processes={}, logs={})
+    stack = Stack()
     loops = []
     try:
         with _database(postgres_url) as database_url:

@@ -29,7 +29,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -74,12 +74,13 @@ class Player:
 class Stack:
     """The running servers: HTTP base URLs by server name, the socket URL."""
 
-    http: dict[str, str]
-    ws_url: str
-    origin: str
-    pairs: list[tuple[Player, Player]]
-    processes: dict[str, subprocess.Popen[bytes]]
-    logs: dict[str, Path]
+    # Filled in as the processes start (an empty stack at first).
+    http: dict[str, str] = field(default_factory=dict)
+    ws_url: str = ""
+    origin: str = ""
+    pairs: list[tuple[Player, Player]] = field(default_factory=list)
+    processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    logs: dict[str, Path] = field(default_factory=dict)
     # PostgreSQL's postmaster, when it runs on this machine: its children
     # are the backends, whose CPU time cpu.cpu_seconds() adds up.
     postmaster: int | None = None
@@ -122,15 +123,7 @@ def stack_run(
     """
     tmp = Path(tempfile.mkdtemp(prefix="spielpost-load-"))
     previous = signal.signal(signal.SIGTERM, _interrupt)
-    stack = Stack(
-        http={},
-        ws_url="",
-        origin="",
-        pairs=[],
-        processes={},
-        logs={},
-        redis_url=redis_url,
-    )
+    stack = Stack(redis_url=redis_url)
     try:
         with _database(postgres_url) as database_url, _redis_db(redis_url):
             env = _environment(tree, tmp, database_url, redis_url, extra_env)

@@ -111,15 +111,7 @@ def cluster_run(
         raise ValueError(f"nodes: 1 to {len(NODE_NAMES)}")
     tmp = Path(tempfile.mkdtemp(prefix="spielpost-nodes-"))
     previous = signal.signal(signal.SIGTERM, _interrupt)
-    stack = Stack(
-        http={},
-        ws_url="",
-        origin="",
-        pairs=[],
-        processes={},
-        logs={},
-        redis_url=redis_url,
-    )
+    stack = Stack(redis_url=redis_url)
     try:
         # The database URL is set once the copy exists; nothing before
         # connects to the maintenance database it names meanwhile.
