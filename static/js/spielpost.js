@@ -416,8 +416,11 @@ document.addEventListener("htmx:oobAfterSwap", (event) => {
   if (event.detail.target.id !== "board" && !focusBefore) {
     return;
   }
-  // Once the whole message is in (the log and the chat come after).
-  setTimeout(() => {
+  // Once the whole message is in (the log and the chat come after), but in
+  // the same task as the swap: a task run in between (a screen reader's,
+  // a test's) would find focus on <body>. htmx swaps a message's fragments
+  // synchronously, so a microtask runs after the last of them.
+  queueMicrotask(() => {
     const before = focusBefore;
     focusBefore = null;
     if (ownAction && !liveRequestInFlight()) {
@@ -429,5 +432,5 @@ document.addEventListener("htmx:oobAfterSwap", (event) => {
     ) {
       focusSameAs(before);
     }
-  }, 0);
+  });
 });

@@ -29,6 +29,15 @@ BANK = "#board button[data-move*=bank]:not([disabled])"
 REGION_TEXT_JS = (
     "() => document.getElementById('announce').textContent.replace(/\\s+/g, ' ').trim()"
 )
+# After each socket message, once htmx's swaps and the page's own
+# microtasks queued during them have run (still within the message's task),
+# record the focused element's tag.
+PROBE_JS = """() => {
+  window.focusAtPushEnd = [];
+  document.body.addEventListener("htmx:wsAfterMessage", () => {
+    queueMicrotask(() => window.focusAtPushEnd.push(document.activeElement.tagName));
+  });
+}"""
 # The sentence of one of Alice's moves as Bob hears it.
 ALICE_SAID = re.compile(
     r"^Alice (rolled|bust|banked)\. (Alice's turn|Your turn|Alice won|Bob won)\.$"
@@ -79,8 +88,14 @@ def test_a_move_is_announced_on_the_other_board_and_focus_is_kept(
     proposal.focus()
     assert _focused(bob)["text"] == "Propose to cancel"
 
+    # At the end of each push's task, where focus is: a screen reader (or
+    # any task run in between) must never find it on <body>.
+    bob.evaluate(PROBE_JS)
     alice.locator(ROLL).click()
     said = _said_after(bob, "")
+    probes = bob.evaluate("() => window.focusAtPushEnd")
+    assert probes, "no push reached Bob's board"
+    assert "BODY" not in probes, probes
 
     assert ALICE_SAID.match(said), said
     assert (
@@ -118,7 +133,8 @@ def test_a_move_is_announced_on_the_other_board_and_focus_is_kept(
         timeout=10_000,
     )
     # The move's push may replace the board once more: focus comes back to
-    # the turn status within the same task, so wait for it to settle there.
+    # the turn status within the same task (the probe above), so wait for
+    # the last swap's sentence.
     bob.wait_for_function(
         "() => document.activeElement && document.activeElement !== document.body"
         ' && ["Your turn.", "Alice\'s turn."].includes('
