@@ -45,7 +45,7 @@ PLACEHOLDER = 2_147_480_047
 
 
 @dataclass(frozen=True)
-class _Compiled:
+class CompiledSelect:
     """A query compiled for one database alias, and how to read its rows."""
 
     compiler: SQLCompiler
@@ -78,17 +78,34 @@ class PreparedSelect(Generic[M]):
     def __init__(self, build: Callable[..., QuerySet[M]], *, keys: int = 1) -> None:
         self._build = build
         self._keys = keys
-        self._compiled: dict[str, _Compiled] = {}
+        self._compiled: dict[str, CompiledSelect] = {}
         self._lock = threading.Lock()
 
     def fetch(self, *keys: int, using: str = DEFAULT_DB_ALIAS) -> list[M]:
         """Return the rows for `keys` as model instances, in the query's order."""
+        bound = self.bind(*keys, using=using)
+        if bound is None:
+            return []
+        compiled, sql, params = bound
+        with connections[using].cursor() as cursor:
+            cursor.execute(sql, params)
+            rows: list[Any] = cursor.fetchall()
+        return self.rows(compiled, rows, using=using)
+
+    def bind(
+        self, *keys: int, using: str = DEFAULT_DB_ALIAS
+    ) -> tuple[CompiledSelect, str, list[Any]] | None:
+        """Return (compiled query, SQL, parameters) for `keys`, or None when no row can match.
+
+        For a caller that runs the SQL itself (`writes.read_together`) and
+        then turns the rows into instances with `rows`. Raises as `fetch`.
+        """
         if len(keys) != self._keys:
             raise TypeError(f"{self._keys} keys expected, got {len(keys)}")
         low, high = connections[using].ops.integer_field_range("BigIntegerField")
         if not all(low <= key <= high for key in keys):
             # No row has it (the ORM answers the same, without asking).
-            return []
+            return None
         compiled = self._compiled.get(using) or self._compile(using)
         params = list(compiled.params)
         for at, key in zip(compiled.keys_at, keys, strict=True):
@@ -103,9 +120,17 @@ class PreparedSelect(Generic[M]):
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
-        with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, params)
-            rows: list[Any] = cursor.fetchall()
+        return compiled, compiled.sql, params
+
+    def rows(
+        self,
+        compiled: CompiledSelect,
+        rows: list[Any],
+        *,
+        using: str = DEFAULT_DB_ALIAS,
+    ) -> list[M]:
+        """Return `rows` (the result of `bind`'s SQL) as model instances."""
+        connection = connections[using]
         model = compiled.compiler.klass_info["model"]
         found: list[M] = []
         for row in rows:
@@ -124,7 +149,7 @@ class PreparedSelect(Generic[M]):
             found.append(obj)
         return found
 
-    def _compile(self, using: str) -> _Compiled:
+    def _compile(self, using: str) -> CompiledSelect:
         with self._lock:
             if using in self._compiled:
                 return self._compiled[using]
@@ -145,7 +170,7 @@ class PreparedSelect(Generic[M]):
             fields = [column[0] for column in select[0 : compiler.col_count]]
             start = klass_info["select_fields"][0]
             end = klass_info["select_fields"][-1] + 1
-            compiled = _Compiled(
+            compiled = CompiledSelect(
                 compiler=compiler,
                 sql=sql,
                 params=tuple(params),

@@ -8,7 +8,8 @@ import nothing private from each other. What is here:
   (`SELECT ... FOR UPDATE`). Raises MatchNotActive for an unknown id; a
   caller for which a missing match is no error (a stale task, a sweep)
   catches that and does nothing.
-- Reads under the lock: `match_seats`, `active_seat_of`, `match_state`.
+- Reads under the lock: `match_seats`, `active_seat_of`, `match_state`;
+  `match_lock_with_seats` locks and reads the seats in one round trip.
 - The seams: every match starts in `match_start` (or
   `match_start_if_full`), every move (a person's, a robot's, a timeout's)
   goes through `move_apply`, a seat's turn starts in `turns.turns_start`
@@ -40,6 +41,7 @@ from accounts.models import User
 from games import broadcast, exceptions, fairness
 from games.models import Match, MatchEvent, Move, Seat
 from games.models.prepared import MATCH_LOCKED, SEATS_OF_MATCH
+from games.models.writes import WriteBatch, read_together
 from games.rules import IllegalMove, Outcome
 
 from .clocks import clocks_start
@@ -65,6 +67,25 @@ def match_lock(match_id: int) -> Match:
     return found[0]
 
 
+def match_lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
+    """Return `match_lock(match_id)` and the match's `match_seats`, read in one round trip.
+
+    The seats are read after the lock is held (PostgreSQL runs the two
+    statements of the pipeline in order, each with its own snapshot), so
+    they are as fresh as `match_seats` after `match_lock`. Call inside
+    `transaction.atomic()`. Raises MatchNotActive as `match_lock`.
+    """
+    found, seats = read_together(
+        (MATCH_LOCKED, (match_id,)), (SEATS_OF_MATCH, (match_id,))
+    )
+    if not found:
+        raise exceptions.MatchNotActive()
+    match = found[0]
+    for seat in seats:
+        seat.match = match
+    return match, seats
+
+
 def match_seats(match: Match) -> list[Seat]:
     """Return the match's seats in position order, with their persons (one query).
 
@@ -77,14 +98,19 @@ def match_seats(match: Match) -> list[Seat]:
     return seats
 
 
-def active_seat_of(match: Match, user: User) -> tuple[list[Seat], Seat]:
+def active_seat_of(
+    match: Match, user: User, seats: list[Seat] | None = None
+) -> tuple[list[Seat], Seat]:
     """Return the seats of an active `match` and `user`'s among them.
 
-    Call with the match row locked. Raises MatchNotActive, NotSeated.
+    Call with the match row locked; `seats`: the match's, when already
+    read under the lock (`match_lock_with_seats`), else they are read
+    here. Raises MatchNotActive, NotSeated.
     """
     if match.status != Match.Status.ACTIVE:
         raise exceptions.MatchNotActive()
-    seats = match_seats(match)
+    if seats is None:
+        seats = match_seats(match)
     seat = next((s for s in seats if s.user_id == user.id), None)
     if seat is None:
         raise exceptions.NotSeated()
@@ -166,7 +192,9 @@ def move_apply(
     1. The rules judge and apply the move (IllegalMove: nothing changes).
     2. Persist the state, the version bump and the Move row.
     3. Bring the seats' to-move columns in step (`to_move_record`, which
-       starts new turns), or finish the match (`match_finish`).
+       starts new turns), or finish the match (`match_finish`). The Move
+       row, the seats and the match are written together (`WriteBatch`:
+       one round trip on PostgreSQL).
     4. On commit: announce the new version; enqueue a robot if one is to move.
     """
     rules = match.rules
@@ -179,31 +207,36 @@ def move_apply(
     unsaved = ["state", "rules_version", "version", "updated_at"]
     mover = next((s for s in seats if s.position == position), None)
     due = mover.to_move_since if mover else None
-    Move.objects.create(
-        user_id=mover.user_id if mover else None,
-        seconds_taken=(
-            None
-            if by_robot or due is None
-            else max(0, int((timezone.now() - due).total_seconds()))
-        ),
-        match=match,
-        seq=match.version,
-        seat=position,
-        payload=move.to_json(),
-        rules_version=rules.info.version,
-        events=[event.to_json() for event in events],
-        by_robot=by_robot,
-        by_timeout=by_timeout,
+    # The Move row, the changed seats and the match go out together.
+    writes = WriteBatch()
+    writes.insert(
+        Move(
+            user_id=mover.user_id if mover else None,
+            seconds_taken=(
+                None
+                if by_robot or due is None
+                else max(0, int((timezone.now() - due).total_seconds()))
+            ),
+            match=match,
+            seq=match.version,
+            seat=position,
+            payload=move.to_json(),
+            rules_version=rules.info.version,
+            events=[event.to_json() for event in events],
+            by_robot=by_robot,
+            by_timeout=by_timeout,
+        )
     )
-    if any(s.cancel_agreed_at is not None for s in seats):
-        # A proposal to cancel lapses with the next move.
-        match.seats.update(cancel_agreed_at=None)
-        for seat in seats:
+    for seat in seats:
+        if seat.cancel_agreed_at is not None:
+            # A proposal to cancel lapses with the next move.
             seat.cancel_agreed_at = None
+            writes.update(seat, ["cancel_agreed_at"])
     outcome = rules.outcome(new_state)
     broadcast.match_changed_on_commit(match, moved=True)
     if outcome is not None:
-        match.save(update_fields=unsaved)
+        writes.update(match, unsaved)
+        writes.send()
         match_finish(match, status=Match.Status.FINISHED, outcome=outcome)
         return
     to_move, before = rules.to_move(new_state), rules.to_move(state)
@@ -216,7 +249,9 @@ def move_apply(
         clock_increment=clock_increment,
         started=rules.turns_begun(state, new_state),
         match_fields=unsaved,
+        writes=writes,
     )
+    writes.send()
     # Whose turn it is shows in the players' lists of matches.
     broadcast.user_matches_changed_on_commit(
         match, [s.user_id for s in seats if s.position in before ^ to_move]

@@ -17,7 +17,7 @@ from games.text import message_text
 
 from .core import (
     active_seat_of,
-    match_lock,
+    match_lock_with_seats,
     match_seats,
     match_state,
     move_apply,
@@ -58,8 +58,8 @@ def move_submit(
     shows exactly the version the move made.
     """
     with transaction.atomic():
-        match = match_lock(match_id)
-        seats, seat = active_seat_of(match, user)
+        match, seats = match_lock_with_seats(match_id)
+        seats, seat = active_seat_of(match, user, seats)
         if match.paused_at is not None:
             raise exceptions.MatchNotActive(exceptions.MATCH_PAUSED)
         stale = expected_version != match.version
@@ -113,12 +113,11 @@ def robot_move_play(*, match_id: int, expected_version: int) -> Match | None:
     position, state, move = planned
     with transaction.atomic():
         try:
-            match = match_lock(match_id)
+            match, seats = match_lock_with_seats(match_id)
         except exceptions.MatchNotActive:
             return None
         if not _robot_may_move(match, expected_version):
             return None
-        seats = match_seats(match)
         # The same version is the same state (only `move_apply` writes it,
         # and it bumps the version); who plays the seat may have changed.
         if not seats[position].played_by_system:

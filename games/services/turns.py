@@ -13,15 +13,11 @@ from datetime import datetime
 from django.utils import timezone
 
 from games.models import Match, Seat
+from games.models.writes import WriteBatch
 from games.rules import turns_started
 
 from .clocks import CLOCK_FIELDS, clocks_follow
 from .notices import notify_turns
-
-# Up to this many changed seats are written one UPDATE each, more by one
-# bulk update: building bulk_update's CASE costs about 1.9 ms of CPU for one
-# row and 2.4 ms for two, an UPDATE by key 0.7 ms (bench/peers.py profile).
-FEW_SEATS = 3
 
 
 def to_move_record(
@@ -34,6 +30,7 @@ def to_move_record(
     clock_increment: bool = True,
     started: frozenset[int] | None = None,
     match_fields: Sequence[str] = (),
+    writes: WriteBatch | None = None,
 ) -> None:
     """Bring the seats' to-move columns from `before` to `after` (the rules' to_move).
 
@@ -49,10 +46,11 @@ def to_move_record(
 
     `seats` are the match's, read under its lock (`match_seats`): they are
     changed in memory, and each changed seat's to-move and clock columns
-    are written together (one UPDATE per seat, or one bulk update for more
-    than FEW_SEATS). `match_fields`: columns of `match` the caller changed
-    and has not saved yet (a move's state and version); they are saved with
-    the turn deadline in one write of the match row.
+    are written together (one UPDATE per seat). `match_fields`: columns of
+    `match` the caller changed and has not saved yet (a move's state and
+    version); they are saved with the turn deadline in one write of the
+    match row. `writes`: the caller's batch (a move's), which the caller
+    sends; without it the writes are sent here.
     """
     now = timezone.now()
     left = before - after
@@ -85,14 +83,14 @@ def to_move_record(
         saved.append("turn_deadline_at")
     # The clocks change only seats whose to-move columns change too
     # (staying is within started | continuing).
-    changed = [s for s in seats if s.position in left | started | continuing]
-    if len(changed) > FEW_SEATS:
-        Seat.objects.bulk_update(changed, fields)
-    else:
-        for seat in changed:
-            seat.save(update_fields=fields)
+    batch = WriteBatch() if writes is None else writes
+    for seat in seats:
+        if seat.position in left | started | continuing:
+            batch.update(seat, fields)
     if saved:
-        match.save(update_fields=saved)
+        batch.update(match, saved)
+    if writes is None:
+        batch.send()
 
 
 def turns_start(

@@ -1,0 +1,222 @@
+"""A move's writes sent together (issue 27, "Faster than the peers").
+
+A move writes a Move row, the seats whose turn changed and the match row.
+Django's `save()` sends each statement and waits for its answer (it reads
+the row count), and builds each statement's SQL anew: four or five round
+trips to PostgreSQL per move, and most of the CPU those saves cost. None
+of them needs an answer but success: the match row is locked, so every
+UPDATE finds its row, and nobody reads the Move row's id.
+
+`WriteBatch` collects such UPDATEs and INSERTs, their SQL built once per
+model, columns and database vendor, and `send()` runs them in order: on
+PostgreSQL in one psycopg pipeline (the statements go out together and
+the server answers them together, in order: one round trip; see
+psycopg's "Pipeline mode support"), elsewhere (SQLite) one after another.
+`read_together` does the same for prepared reads (`prepared.py`): the
+match's lock and its seats in one round trip. Both run inside the
+caller's transaction; an error is raised by `send()` (or
+`read_together`), as Django's error class, and the statements after it in
+the pipeline are not run, so the caller's `transaction.atomic()` rolls
+back the whole move.
+
+Values are prepared as `save()` prepares them (`Field.pre_save`, so
+`auto_now` columns get the time; `get_db_prep_save`, so JSON is adapted).
+Only plain columns: a field with a custom SQL placeholder, or an INSERT
+whose primary key is not the database's to choose, raises ValueError at
+the first use.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Field, Model
+
+from .prepared import PreparedSelect
+
+_Statement = tuple[str, tuple[Field[Any, Any], ...]]
+
+
+class WriteBatch:
+    """UPDATEs and INSERTs of model instances, sent to the database together.
+
+    `update(obj, fields)` queues `UPDATE ... SET fields WHERE pk = obj.pk`
+    and `insert(obj)` an INSERT of `obj`'s columns (the primary key left
+    to the database; `obj.pk` stays None); the values are read from `obj`
+    when queued. `send()` runs what is queued, in order, and empties the
+    batch. Call inside `transaction.atomic()`: the statements are one
+    transaction's, and nothing reads them back before `send()`.
+    """
+
+    _sql: dict[tuple[str, type[Model], tuple[str, ...]], _Statement] = {}
+    _sql_lock = threading.Lock()
+
+    def __init__(self, using: str = DEFAULT_DB_ALIAS) -> None:
+        self._using = using
+        self._queued: list[tuple[str, list[Any]]] = []
+
+    def __len__(self) -> int:
+        return len(self._queued)
+
+    def update(self, obj: Model, fields: Sequence[str]) -> None:
+        """Queue the UPDATE of `obj`'s `fields` (attribute names) by its primary key."""
+        connection = connections[self._using]
+        sql, columns = self._statement("update", type(obj), tuple(fields))
+        params = [
+            field.get_db_prep_save(field.pre_save(obj, False), connection)
+            for field in columns
+        ]
+        params.append(obj.pk)
+        self._queued.append((sql, params))
+
+    def insert(self, obj: Model) -> None:
+        """Queue the INSERT of `obj`'s columns; its primary key is the database's."""
+        if obj.pk is not None:
+            raise ValueError("an inserted row's primary key is the database's")
+        connection = connections[self._using]
+        sql, columns = self._statement("insert", type(obj), ())
+        params = [
+            field.get_db_prep_save(field.pre_save(obj, True), connection)
+            for field in columns
+        ]
+        self._queued.append((sql, params))
+
+    def send(self) -> None:
+        """Run the queued statements in order (one round trip on PostgreSQL), and forget them."""
+        queued, self._queued = self._queued, []
+        if not queued:
+            return
+        connection = connections[self._using]
+        with connection.cursor() as cursor, _pipeline(connection):
+            for sql, params in queued:
+                cursor.execute(sql, params)
+
+    def _statement(
+        self, kind: str, model: type[Model], names: tuple[str, ...]
+    ) -> _Statement:
+        connection = connections[self._using]
+        key = (f"{connection.vendor}:{kind}", model, names)
+        found = self._sql.get(key)
+        if found is not None:
+            return found
+        with self._sql_lock:
+            found = (
+                _update_sql(connection, model, names)
+                if kind == "update"
+                else _insert_sql(connection, model)
+            )
+            self._sql[key] = found
+        return found
+
+
+def read_together(
+    *reads: tuple[PreparedSelect[Any], tuple[int, ...]],
+    using: str = DEFAULT_DB_ALIAS,
+) -> list[list[Any]]:
+    """Run prepared reads in order, in one round trip on PostgreSQL; return each one's rows.
+
+    `reads` are (query, keys) pairs as `PreparedSelect.fetch` takes them.
+    The server runs them one after the other, each with its own snapshot,
+    so a read after a locking read (`SELECT ... FOR UPDATE`) sees what the
+    transaction that held the lock committed.
+    """
+    connection = connections[using]
+    bound = [query.bind(*keys, using=using) for query, keys in reads]
+    cursors = [connection.cursor() for _ in bound]
+    try:
+        with _pipeline(connection):
+            for cursor, binding in zip(cursors, bound, strict=True):
+                if binding is not None:
+                    cursor.execute(binding[1], binding[2])
+        return [
+            query.rows(binding[0], cursor.fetchall(), using=using)
+            if binding is not None
+            else []
+            for (query, _), cursor, binding in zip(reads, cursors, bound, strict=True)
+        ]
+    finally:
+        for cursor in cursors:
+            cursor.close()
+
+
+def _pipeline(connection: BaseDatabaseWrapper) -> AbstractContextManager[Any]:
+    """Return psycopg's pipeline of `connection`, or nothing elsewhere.
+
+    Errors come out of the pipeline when it ends (its sync), so they are
+    turned into Django's error classes here, as Django's cursor does for
+    each statement.
+    """
+    if connection.vendor != "postgresql":
+        return nullcontext()
+    import psycopg
+
+    connection.ensure_connection()
+    if not psycopg.Pipeline.is_supported():
+        return nullcontext()
+    return _DjangoErrors(connection, connection.connection.pipeline())
+
+
+class _DjangoErrors:
+    """A context manager run inside Django's translation of database errors."""
+
+    def __init__(
+        self, connection: BaseDatabaseWrapper, inner: AbstractContextManager[Any]
+    ) -> None:
+        self._errors = connection.wrap_database_errors
+        self._inner = inner
+
+    def __enter__(self) -> Any:
+        with self._errors:
+            return self._inner.__enter__()
+
+    def __exit__(self, *exc: Any) -> bool | None:
+        with self._errors:
+            return self._inner.__exit__(*exc)
+
+
+def _plain(field: Any) -> Field[Any, Any]:
+    """Return `field`, a concrete column written with a plain `%s`, or raise ValueError."""
+    if not isinstance(field, Field) or field.column is None:
+        raise ValueError(f"{field} is no column of its table")
+    if hasattr(field, "get_placeholder"):
+        raise ValueError(f"{field} needs its own SQL placeholder")
+    return field
+
+
+def _column(field: Field[Any, Any]) -> str:
+    assert field.column is not None  # `_plain` checked
+    return field.column
+
+
+def _update_sql(
+    connection: BaseDatabaseWrapper, model: type[Model], names: tuple[str, ...]
+) -> _Statement:
+    quote = connection.ops.quote_name
+    meta = model._meta
+    fields = tuple(_plain(meta.get_field(name)) for name in names)
+    sets = ", ".join(f"{quote(_column(field))} = %s" for field in fields)
+    pk = _plain(meta.pk)
+    sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(_column(pk))} = %s"
+    return sql, fields
+
+
+def _insert_sql(connection: BaseDatabaseWrapper, model: type[Model]) -> _Statement:
+    quote = connection.ops.quote_name
+    meta = model._meta
+    auto = meta.auto_field
+    if auto is None:
+        raise ValueError(f"{model.__name__}'s primary key is not the database's")
+    fields = tuple(
+        _plain(field)
+        for field in meta.concrete_fields
+        if field is not auto and not getattr(field, "generated", False)
+    )
+    names = ", ".join(quote(_column(field)) for field in fields)
+    marks = ", ".join("%s" for _ in fields)
+    sql = f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES ({marks})"
+    return sql, fields
