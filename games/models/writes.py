@@ -45,46 +45,66 @@ _Statement = tuple[str, tuple[Field[Any, Any], ...]]
 class WriteBatch:
     """UPDATEs and INSERTs of model instances, sent to the database together.
 
-    `update(obj, fields)` queues `UPDATE ... SET fields WHERE pk = obj.pk`
-    and `insert(obj)` an INSERT of `obj`'s columns (the primary key left
-    to the database; `obj.pk` stays None); the values are read from `obj`
-    when queued. `send()` runs what is queued, in order, and empties the
-    batch. Call inside `transaction.atomic()`: the statements are one
-    transaction's, and nothing reads them back before `send()`.
+    `update(obj, fields)` queues `UPDATE ... SET fields WHERE pk = obj.pk`,
+    `insert(obj)` an INSERT of `obj`'s columns (the primary key left to
+    the database; `obj.pk` stays None) and `update_or_insert` the one or
+    the other; the values are read from `obj` when queued. `send()` runs
+    what is queued, in order, and empties the batch. Call inside
+    `transaction.atomic()`: the statements are one transaction's, and
+    nothing reads them back before `send()`.
     """
 
-    _sql: dict[tuple[str, type[Model], tuple[str, ...]], _Statement] = {}
+    _sql: dict[tuple[str, type[Model], tuple[Any, ...]], _Statement] = {}
     _sql_lock = threading.Lock()
 
     def __init__(self, using: str = DEFAULT_DB_ALIAS) -> None:
         self._using = using
-        self._queued: list[tuple[str, list[Any]]] = []
+        # (SQL, parameters, and elsewhere than on PostgreSQL the INSERT to
+        # run when that SQL, an UPDATE, changed no row).
+        self._queued: list[tuple[str, list[Any], tuple[str, list[Any]] | None]] = []
 
     def __len__(self) -> int:
         return len(self._queued)
 
     def update(self, obj: Model, fields: Sequence[str]) -> None:
         """Queue the UPDATE of `obj`'s `fields` (attribute names) by its primary key."""
-        connection = connections[self._using]
         sql, columns = self._statement("update", type(obj), tuple(fields))
-        params = [
-            field.get_db_prep_save(field.pre_save(obj, False), connection)
-            for field in columns
-        ]
+        params = self._values(obj, columns, add=False)
         params.append(obj.pk)
-        self._queued.append((sql, params))
+        self._queued.append((sql, params, None))
 
     def insert(self, obj: Model) -> None:
         """Queue the INSERT of `obj`'s columns; its primary key is the database's."""
-        if obj.pk is not None:
-            raise ValueError("an inserted row's primary key is the database's")
-        connection = connections[self._using]
-        sql, columns = self._statement("insert", type(obj), ())
-        params = [
-            field.get_db_prep_save(field.pre_save(obj, True), connection)
-            for field in columns
-        ]
-        self._queued.append((sql, params))
+        sql, params = self._insert(obj)
+        self._queued.append((sql, params, None))
+
+    def update_or_insert(
+        self,
+        obj: Model,
+        *,
+        where: Sequence[str],
+        unset: Sequence[str],
+        fields: Sequence[str],
+    ) -> None:
+        """Queue: set `fields` of the rows like `obj`, or INSERT `obj` if there is none.
+
+        The rows like `obj` have its values in the columns `where` and NULL
+        in the columns `unset`. On PostgreSQL one statement (an UPDATE in a
+        WITH, then an INSERT ... WHERE NOT EXISTS of its rows): the UPDATE
+        re-checks its condition under each row's lock, so a row changed
+        meanwhile (no longer NULL) is left alone and `obj` is inserted.
+        Elsewhere the UPDATE, then the INSERT if it changed no row.
+        """
+        insert_sql, insert_params = self._insert(obj)
+        model = type(obj)
+        key = (tuple(where), tuple(unset), tuple(fields))
+        sql, columns = self._statement("update_where", model, key)
+        params = self._values(obj, columns, add=False)
+        if connections[self._using].vendor == "postgresql":
+            combined, _ = self._statement("update_or_insert", model, key)
+            self._queued.append((combined, params + insert_params, None))
+        else:
+            self._queued.append((sql, params, (insert_sql, insert_params)))
 
     def send(self) -> None:
         """Run the queued statements in order (one round trip on PostgreSQL), and forget them."""
@@ -93,24 +113,44 @@ class WriteBatch:
             return
         connection = connections[self._using]
         with connection.cursor() as cursor, _pipeline(connection):
-            for sql, params in queued:
+            for sql, params, otherwise in queued:
                 cursor.execute(sql, params)
+                if otherwise is not None and cursor.rowcount == 0:
+                    cursor.execute(*otherwise)
+
+    def _insert(self, obj: Model) -> tuple[str, list[Any]]:
+        if obj.pk is not None:
+            raise ValueError("an inserted row's primary key is the database's")
+        sql, columns = self._statement("insert", type(obj), ())
+        return sql, self._values(obj, columns, add=True)
+
+    def _values(
+        self, obj: Model, columns: tuple[Field[Any, Any], ...], *, add: bool
+    ) -> list[Any]:
+        connection = connections[self._using]
+        return [
+            field.get_db_prep_save(field.pre_save(obj, add), connection)
+            for field in columns
+        ]
 
     def _statement(
-        self, kind: str, model: type[Model], names: tuple[str, ...]
+        self, kind: str, model: type[Model], key: tuple[Any, ...]
     ) -> _Statement:
         connection = connections[self._using]
-        key = (f"{connection.vendor}:{kind}", model, names)
-        found = self._sql.get(key)
+        cache_key = (f"{connection.vendor}:{kind}", model, key)
+        found = self._sql.get(cache_key)
         if found is not None:
             return found
         with self._sql_lock:
-            found = (
-                _update_sql(connection, model, names)
-                if kind == "update"
-                else _insert_sql(connection, model)
-            )
-            self._sql[key] = found
+            if kind == "update":
+                found = _update_sql(connection, model, key)
+            elif kind == "insert":
+                found = _insert_sql(connection, model)
+            elif kind == "update_where":
+                found = _update_where_sql(connection, model, *key)
+            else:
+                found = _update_or_insert_sql(connection, model, *key)
+            self._sql[cache_key] = found
         return found
 
 
@@ -220,3 +260,58 @@ def _insert_sql(connection: BaseDatabaseWrapper, model: type[Model]) -> _Stateme
     marks = ", ".join("%s" for _ in fields)
     sql = f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES ({marks})"
     return sql, fields
+
+
+def _update_where_sql(
+    connection: BaseDatabaseWrapper,
+    model: type[Model],
+    where: tuple[str, ...],
+    unset: tuple[str, ...],
+    names: tuple[str, ...],
+) -> _Statement:
+    """UPDATE of `names` WHERE the `where` columns equal parameters and `unset` are NULL.
+
+    The parameters are the new values of `names`, then the values of
+    `where`: the fields returned are those, in that order.
+    """
+    quote = connection.ops.quote_name
+    meta = model._meta
+    fields = tuple(_plain(meta.get_field(name)) for name in names)
+    matched = tuple(_plain(meta.get_field(name)) for name in where)
+    nulls = tuple(_plain(meta.get_field(name)) for name in unset)
+    sets = ", ".join(f"{quote(_column(field))} = %s" for field in fields)
+    conditions = " AND ".join(
+        [f"{quote(_column(field))} = %s" for field in matched]
+        + [f"{quote(_column(field))} IS NULL" for field in nulls]
+    )
+    sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {conditions}"
+    return sql, fields + matched
+
+
+def _update_or_insert_sql(
+    connection: BaseDatabaseWrapper,
+    model: type[Model],
+    where: tuple[str, ...],
+    unset: tuple[str, ...],
+    names: tuple[str, ...],
+) -> _Statement:
+    """PostgreSQL: `_update_where_sql` in a WITH, then the INSERT if it changed no row.
+
+    The parameters are the UPDATE's, then the INSERT's (`_insert_sql`),
+    each cast to its column's type: in a SELECT list a parameter has no
+    column to take its type from.
+    """
+    quote = connection.ops.quote_name
+    update, update_fields = _update_where_sql(connection, model, where, unset, names)
+    _, insert_fields = _insert_sql(connection, model)
+    meta = model._meta
+    columns = ", ".join(quote(_column(field)) for field in insert_fields)
+    values = ", ".join(
+        f"CAST(%s AS {field.cast_db_type(connection)})" for field in insert_fields
+    )
+    sql = (
+        f"WITH changed AS ({update} RETURNING 1) "
+        f"INSERT INTO {quote(meta.db_table)} ({columns}) "
+        f"SELECT {values} WHERE NOT EXISTS (SELECT 1 FROM changed)"
+    )
+    return sql, update_fields + insert_fields

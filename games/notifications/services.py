@@ -17,15 +17,22 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import EmailDelivery, User
-
-# Kinds of which a person has at most one unread notice per match: a new one
 from games.models import Notification
+from games.models.writes import WriteBatch
 
 # Kinds of which a person has at most one unread notice per match: a new one
 # replaces the unread one (its text, time, e-mail plan) instead of stacking.
 # A turn notice tells "it is your turn in this match"; the turn before is
 # over, and a person playing live would otherwise collect one per move.
 REPLACING_KINDS = frozenset({Notification.Kind.YOUR_TURN})
+# What replacing an unread notice changes (`_replace_unread`).
+REPLACED_FIELDS = (
+    "params",
+    "created_at",
+    "email_state",
+    "email_due_at",
+    "email_delivery",
+)
 
 
 def notify(
@@ -35,6 +42,7 @@ def notify(
     match: Any = None,
     params: dict[str, Any] | None = None,
     now: datetime | None = None,
+    writes: WriteBatch | None = None,
 ) -> list[Notification]:
     """Write a notice of `kind` (a Notification.Kind) for each of `users`.
 
@@ -48,6 +56,11 @@ def notify(
     notice of that kind and match (`_replace_unread`: one UPDATE) and is
     written only when there is none. Returns the notices written: one
     INSERT for all, plus one UPDATE per person for a replacing kind.
+
+    `writes`: a batch of the caller's (a move's, games/models/writes.py)
+    to queue the notices on instead, which the caller sends: one
+    statement per person, the replacing kinds' UPDATE and INSERT in one;
+    the notices returned then have no ids.
     """
     from games.notifications.schedule import email_plan
 
@@ -62,6 +75,26 @@ def notify(
     rows = []
     for user in people.values():
         state, due = email_plan(user, kind, now=moment)
+        if writes is not None:
+            notice = Notification(
+                user=user,
+                kind=kind,
+                match=match,
+                params=params or {},
+                email_state=state,
+                email_due_at=due,
+            )
+            if replacing:
+                writes.update_or_insert(
+                    notice,
+                    where=["user", "kind", "match"],
+                    unset=["read_at"],
+                    fields=REPLACED_FIELDS,
+                )
+            else:
+                writes.insert(notice)
+            rows.append(notice)
+            continue
         if replacing and _replace_unread(
             user=user,
             kind=kind,
@@ -81,7 +114,10 @@ def notify(
                 email_due_at=due,
             )
         )
-    created = Notification.objects.bulk_create(rows) if rows else []
+    if writes is not None:
+        created = rows
+    else:
+        created = Notification.objects.bulk_create(rows) if rows else []
     _bell_push_on_commit(sorted(people))
     return created
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.exceptions import MatchNotActive
 from games.models import Match, Notification, Seat
+from games.models.writes import WriteBatch
 from games.notifications.services import notify
 from games.rules import Outcome
 
@@ -29,11 +30,18 @@ Kind = Notification.Kind
 VACATION_NOTICE_BEFORE = timedelta(days=1)
 
 
-def notify_turns(match: Match, seats: list[Seat], positions: Iterable[int]) -> None:
+def notify_turns(
+    match: Match,
+    seats: list[Seat],
+    positions: Iterable[int],
+    *,
+    writes: WriteBatch | None = None,
+) -> None:
     """Tell the persons of the seats at `positions` that their turn began.
 
     `params["version"]` is the match version the turn began at: an e-mail
     about it goes out only while the seat still waits since then.
+    `writes`: the move's batch the notices are queued on (`notify`).
     """
     wanted = set(positions)
     for seat in seats:
@@ -43,6 +51,7 @@ def notify_turns(match: Match, seats: list[Seat], positions: Iterable[int]) -> N
                 Kind.YOUR_TURN,
                 match=match,
                 params=_params(match, seats, seat, version=match.version),
+                writes=writes,
             )
 
 

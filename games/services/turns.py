@@ -63,8 +63,9 @@ def to_move_record(
             seat.to_move_since = seat.to_move_version = None
         elif seat.position in continuing:
             seat.to_move_since, seat.to_move_version = now, match.version
+    batch = WriteBatch() if writes is None else writes
     if started:
-        turns_start(match, seats, started, now=now)
+        turns_start(match, seats, started, now=now, writes=batch)
     fields = ["to_move_since", "to_move_version"]
     saved = list(match_fields)
     control = match.clock_control()
@@ -83,7 +84,6 @@ def to_move_record(
         saved.append("turn_deadline_at")
     # The clocks change only seats whose to-move columns change too
     # (staying is within started | continuing).
-    batch = WriteBatch() if writes is None else writes
     for seat in seats:
         if seat.position in left | started | continuing:
             batch.update(seat, fields)
@@ -94,7 +94,12 @@ def to_move_record(
 
 
 def turns_start(
-    match: Match, seats: list[Seat], positions: frozenset[int], *, now: datetime
+    match: Match,
+    seats: list[Seat],
+    positions: frozenset[int],
+    *,
+    now: datetime,
+    writes: WriteBatch | None = None,
 ) -> None:
     """Start the turns of the seats at `positions`, which just became to move.
 
@@ -102,10 +107,11 @@ def turns_start(
     set to `now` (UTC) and the current version here, in memory (the caller,
     `to_move_record`, writes them with the clocks). What else follows a new
     turn belongs here too: the "your turn" notices (`seats` are the match's,
-    with their persons); the clocks start in `to_move_record`, together with
-    the mover's when its turn goes on.
+    with their persons; queued on `writes`, the caller's batch, if given);
+    the clocks start in `to_move_record`, together with the mover's when
+    its turn goes on.
     """
     for seat in seats:
         if seat.position in positions:
             seat.to_move_since, seat.to_move_version = now, match.version
-    notify_turns(match, seats, positions)
+    notify_turns(match, seats, positions, writes=writes)

@@ -17,9 +17,10 @@ from django.db import IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
 from games import services
-from games.models import Match, Move, Seat
+from games.models import Match, Move, Notification, Seat
 from games.models.prepared import MATCH_LOCKED, SEATS_OF_MATCH
 from games.models.writes import WriteBatch, read_together
+from games.notifications.services import notify
 from games.services.core import match_lock_with_seats
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
@@ -194,3 +195,62 @@ def test_seats_read_with_the_lock_are_those_its_last_holder_committed(started):
     # Read after the lock was granted: the committed seat, not the one
     # the reader's statement would have seen when it began.
     assert seen == [77]
+
+
+def _turn_notice(user, match, **params):
+    return notify(
+        [user], Notification.Kind.YOUR_TURN, match=match, params=params or {"v": 1}
+    )
+
+
+def _notices(user):
+    return [
+        _columns(n, without=("id", "created_at"))
+        for n in Notification.objects.filter(user=user).order_by("id")
+    ]
+
+
+@time_machine.travel("2026-11-27 12:00Z", tick=False)
+def test_a_turn_notice_queued_replaces_the_unread_one_as_notify_does(started, alice):
+    Notification.objects.filter(user=alice).delete()  # the start's
+    _turn_notice(alice, started)
+    with transaction.atomic():
+        writes = WriteBatch()
+        notify(
+            [alice],
+            Notification.Kind.YOUR_TURN,
+            match=started,
+            params={"v": 2},
+            writes=writes,
+        )
+        assert Notification.objects.get(user=alice).params == {"v": 1}  # not yet
+        writes.send()
+    queued = _notices(alice)
+    Notification.objects.filter(user=alice).delete()
+    _turn_notice(alice, started)
+    _turn_notice(alice, started, v=2)
+
+    assert len(queued) == 1
+    assert queued == _notices(alice)
+
+
+def test_a_turn_notice_queued_after_the_last_was_read_is_a_new_one(started, alice):
+    Notification.objects.filter(user=alice).delete()  # the start's
+    (first,) = _turn_notice(alice, started)
+    Notification.objects.filter(id=first.id).update(read_at=timezone.now())
+    with transaction.atomic():
+        writes = WriteBatch()
+        notify(
+            [alice],
+            Notification.Kind.YOUR_TURN,
+            match=started,
+            params={"v": 2},
+            writes=writes,
+        )
+        writes.send()
+
+    rows = list(Notification.objects.filter(user=alice).order_by("id"))
+    assert [(n.id == first.id, n.params, n.read_at is None) for n in rows] == [
+        (True, {"v": 1}, False),
+        (False, {"v": 2}, True),
+    ]
