@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import services
+from games import exceptions, services
 from games.api.bodies import match_body
 from games.api.serializers import MatchSerializer, MoveSubmitSerializer
 
@@ -60,10 +60,17 @@ class MoveSubmitView(APIView):
     )
     def post(self, request: AuthedRequest, match_id: int) -> Response:
         data = body_valid(MoveSubmitSerializer, request)
-        match = services.move_submit(
-            match_id=match_or_404(match_id, request).id,
-            user=request.user,
-            move_data=data["move"],
-            expected_version=data["version"],
-        )
+        try:
+            match = services.move_submit(
+                match_id=match_id,
+                user=request.user,
+                move_data=data["move"],
+                expected_version=data["version"],
+            )
+        except exceptions.MatchError:
+            # A match the caller may not see is no match (404), whatever
+            # the refusal. Asked only then: a move played was the caller's
+            # seat's, and a seated person sees the match (one read saved).
+            match_or_404(match_id, request)
+            raise
         return Response(match_body(match, request.user))
