@@ -91,6 +91,81 @@ SCENARIO = textwrap.dedent(
 )
 
 
+# A move's pipelined writes and reads (games/models/writes.py) through
+# PgBouncer: each transaction may get another server connection, a failed
+# pipeline must leave the client's connection usable, and a pipeline's
+# statements must run in the one transaction.
+PIPELINE_SCENARIO = textwrap.dedent(
+    """
+    import threading
+
+    import django
+
+    django.setup()
+    from django.db import IntegrityError, connection, connections, models, transaction
+
+    from games.models.prepared import PreparedSelect
+    from games.models.writes import WriteBatch, read_together
+
+    class Probe(models.Model):
+        n = models.IntegerField(unique=True)
+        note = models.TextField(default="")
+
+        class Meta:
+            app_label = "games"
+            managed = False
+            db_table = "spielpost_pipeline_probe"
+
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS spielpost_pipeline_probe")
+        cursor.execute(
+            "CREATE TABLE spielpost_pipeline_probe"
+            " (id bigserial PRIMARY KEY, n integer UNIQUE, note text NOT NULL)"
+        )
+    BY_N = PreparedSelect(lambda n: Probe.objects.filter(n=n))
+    holding, done = threading.Event(), threading.Event()
+
+    def hold():
+        # Another client's transaction keeps one server connection busy.
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            holding.set()
+            done.wait(30)
+        connections.close_all()
+
+    other = threading.Thread(target=hold)
+    other.start()
+    holding.wait(30)
+    try:
+        with transaction.atomic():
+            writes = WriteBatch()
+            writes.insert(Probe(n=1, note="one"))
+            writes.insert(Probe(n=2, note="two"))
+            writes.send()
+        with transaction.atomic():
+            first, second = read_together((BY_N, (1,)), (BY_N, (2,)))
+            first[0].note = "first"
+            writes.update(first[0], ["note"])
+            writes.insert(Probe(n=2))  # n is unique: the pipeline fails
+            try:
+                writes.send()
+            except IntegrityError:
+                print("refused")
+                raise
+    except IntegrityError:
+        pass
+    with transaction.atomic():
+        first, second = read_together((BY_N, (1,)), (BY_N, (2,)))
+        print("rows", first[0].note, second[0].note, Probe.objects.count())
+    done.set()
+    other.join()
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TABLE spielpost_pipeline_probe")
+    """
+)
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -153,7 +228,9 @@ def pgbouncer() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _scenario(database_url: str, pgbouncer_setting: str) -> str:
+def _scenario(
+    database_url: str, pgbouncer_setting: str, scenario: str = SCENARIO
+) -> str:
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -162,7 +239,7 @@ def _scenario(database_url: str, pgbouncer_setting: str) -> str:
         "PGBOUNCER": pgbouncer_setting,
     }
     done = subprocess.run(
-        [sys.executable, "-c", SCENARIO],
+        [sys.executable, "-c", scenario],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -187,3 +264,11 @@ def test_without_the_switch_the_cursor_is_lost(pgbouncer):
 
     assert found.startswith("error InvalidCursorName cursor"), found
     assert found.endswith("does not exist")
+
+
+def test_a_moves_pipelined_writes_and_reads_work_through_pgbouncer(pgbouncer):
+    # The failed pipeline rolled its whole transaction back (the update
+    # with it), and the connection served the next transaction.
+    found = _scenario(pgbouncer, "1", PIPELINE_SCENARIO)
+
+    assert found == "rows one two 2", found
