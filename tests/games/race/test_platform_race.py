@@ -233,9 +233,9 @@ def turn_starts(monkeypatch):
     calls = []
     real = turns.turns_start
 
-    def spy(match, seats, positions, *, now):
+    def spy(match, seats, positions, *, now, writes=None):
         calls.append((match.id, positions, match.version))
-        real(match, seats, positions, now=now)
+        real(match, seats, positions, now=now, writes=writes)
 
     # to_move_record (games/services/turns.py) calls it there.
     monkeypatch.setattr(turns, "turns_start", spy)
