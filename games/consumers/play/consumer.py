@@ -7,6 +7,7 @@ import json
 import logging
 from typing import Any
 
+import msgspec
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -34,6 +35,19 @@ from .messages import GENERIC
 from .requests import PlayError
 
 logger = logging.getLogger(__name__)
+
+
+def _text(value: object) -> str:
+    """Plain text for what JSON cannot hold (lazy translations, str subclasses)."""
+    # str.__str__ copies a subclass (SafeString) into a plain str, which
+    # msgspec takes; str() would give the subclass back.
+    return str.__str__(value) if isinstance(value, str) else str(value)
+
+
+# A program socket sends a body per move to each seat and the mover's
+# answer: msgspec encodes them about ten times faster than json.dumps (the
+# same JSON, without the spaces and with UTF-8 instead of \u escapes).
+_JSON = msgspec.json.Encoder(enc_hook=_text)
 
 CLOSE_THROTTLED = 4429
 MAX_THROTTLED = 3
@@ -420,4 +434,10 @@ class PlayConsumer(PerCallConnections, ChatHandlers, AsyncWebsocketConsumer):
         await self._send({"id": ident, "command": command, "ok": False, "error": error})
 
     async def _send(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(payload, default=str))
+        try:
+            text = _JSON.encode(payload).decode()
+        except UnicodeEncodeError:
+            # A lone surrogate (refused in what sockets send us, but text
+            # may come from elsewhere): JSON's \u escape carries it.
+            text = json.dumps(payload, default=_text)
+        await self.send(text_data=text)
