@@ -212,7 +212,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
 # -- 5. Redis: cache and channels (in-memory without REDIS_URL) ---------------
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = stores.redis_url_of(
+    os.environ.get("REDIS_URL", ""),
+    xdist_worker=os.environ.get("PYTEST_XDIST_WORKER", ""),
+)
 CHANNEL_LAYERS = stores.channel_layers(REDIS_URL, env_list("CHANNEL_REDIS_URLS", ""))
 CACHES = stores.caches(REDIS_URL)
 

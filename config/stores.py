@@ -7,6 +7,7 @@ Pure functions of the environment's values, called by config/settings.py
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 
@@ -48,6 +49,25 @@ def databases(
             "init_command": "PRAGMA journal_mode=WAL;",
         }
     return {"default": default}
+
+
+def redis_url_of(url: str, *, xdist_worker: str = "") -> str:
+    """Return REDIS_URL `url` for this process: under pytest-xdist, a database of the worker's own.
+
+    `xdist_worker` is PYTEST_XDIST_WORKER ("gw0", "gw1", ...; empty
+    outside xdist). pytest-django gives each worker a database of its own,
+    so the workers' users, matches and groups have the same ids: on one
+    Redis database a socket of gw0 would hear gw1's "match-1" group, and
+    gw1's user 1 would look present to gw0 (no turn e-mail). Worker n gets
+    `url`'s database number + 1 + n (distinct from the presence tests'
+    15 - n up to 7 workers on database 0). `url` unchanged otherwise.
+    """
+    if not url or not xdist_worker.startswith("gw") or not xdist_worker[2:].isdigit():
+        return url
+    parts = urlsplit(url)
+    number = parts.path.strip("/")
+    base = int(number) if number.isdigit() else 0
+    return urlunsplit(parts._replace(path=f"/{base + 1 + int(xdist_worker[2:])}"))
 
 
 def channel_layers(redis_url: str, shard_urls: list[str]) -> dict[str, Any]:

@@ -22,8 +22,13 @@ pytestmark = pytest.mark.django_db
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 TTL = 90
-# A database number of its own: the tests flush it.
-TEST_REDIS_URL = os.environ.get("TEST_PRESENCE_REDIS_URL", "redis://127.0.0.1:6379/15")
+# A database number of its own: the tests flush it (one per xdist worker,
+# counting down from 15: config/stores.py `redis_url_of` counts up).
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:]
+TEST_REDIS_URL = os.environ.get(
+    "TEST_PRESENCE_REDIS_URL",
+    f"redis://127.0.0.1:6379/{15 - int(_WORKER) if _WORKER.isdigit() else 15}",
+)
 
 
 @pytest.fixture(params=["database", "redis"])

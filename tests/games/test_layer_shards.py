@@ -37,7 +37,12 @@ def _settings_with(env: dict[str, str]) -> dict[str, object]:
         " 'no_server_cursors': db.get('DISABLE_SERVER_SIDE_CURSORS', False),"
         " 'prepare_threshold': db.get('OPTIONS', {}).get('prepare_threshold')}))"
     )
-    clean = {k: v for k, v in os.environ.items() if k not in env}
+    # A production process: no xdist worker's own Redis database.
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in env and k != "PYTEST_XDIST_WORKER"
+    }
     output = subprocess.run(
         [sys.executable, "-c", script],
         cwd=ROOT,
