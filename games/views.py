@@ -253,12 +253,18 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
-    """Submit a move; answer with the re-rendered board (htmx) or a redirect."""
-    match, seat = _match_or_404(request, match_id)
+    """Submit a move; answer with the re-rendered board (htmx) or a redirect.
+
+    The match is read before only when the move is refused or unreadable
+    (404 if the viewer may not see it, whatever the refusal): a move
+    played shows the mover is seated, so may see the match, and the board
+    is rendered from the match and seats the move service left.
+    """
     form = MoveForm(request.POST)
     error: str | None = None
     status = 200
     log_since = None
+    match: Match | None = None
     if not form.is_valid():
         error, status = _("That move could not be read."), 400
     else:
@@ -266,14 +272,15 @@ def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
         log_since = form.cleaned_data["expected_version"]
         try:
             match = services.move_submit(
-                match_id=match.id,
+                match_id=match_id,
                 user=request.user,
                 move_data=form.cleaned_data["move"],
                 expected_version=form.cleaned_data["expected_version"],
             )
         except exceptions.MatchError as refusal:
             error, status = str(refusal.message), refusal.page_status_code
-            match.refresh_from_db()
+    if match is None:
+        match, _seat = _match_or_404(request, match_id)
     if not request.htmx:
         if error:
             messages.error(request, error)

@@ -167,12 +167,13 @@ def test_a_board_move_reads_a_fixed_number_of_queries(
         "expected_version": str(match.version),
     }
 
-    # Session, user, match, seats; the locked write (as for the API); the
-    # new log entries (moves, table events). The board shows the seats as
-    # the move service left them (not read again). Timed (Daily, the
-    # default): the clocks follow in the seats' and the match's writes; the
-    # "your turn" notice of the seat whose turn begins.
-    with django_assert_max_num_queries(14):
+    # Session, user; the locked write (as for the API); the new log
+    # entries (moves, table events). The match is not read before (a move
+    # played shows the mover may see it), and the board shows the match and
+    # seats as the move service left them (not read again). Timed (Daily,
+    # the default): the clocks follow in the seats' and the match's writes;
+    # the "your turn" notice of the seat whose turn begins.
+    with django_assert_max_num_queries(12):
         response = client.post(
             f"/matches/{match.id}/moves/", data, headers={"HX-Request": "true"}
         )
