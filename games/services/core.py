@@ -71,7 +71,7 @@ def match_lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     """Return `match_lock(match_id)` and the match's `match_seats`, read in one round trip.
 
     The seats are read after the lock is held (PostgreSQL runs the two
-    statements of the pipeline in order, each with its own snapshot), so
+    statements of the query in order, each with its own snapshot), so
     they are as fresh as `match_seats` after `match_lock`. Call inside
     `transaction.atomic()`. Raises MatchNotActive as `match_lock`.
     """

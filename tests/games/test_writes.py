@@ -1,6 +1,6 @@
 """A move's writes sent together write what `save()` writes (games/models/writes.py).
 
-On PostgreSQL they go out in one psycopg pipeline; on SQLite one after
+On PostgreSQL they go out as one query string; on SQLite one after
 another. Both: the same rows as the ORM's, errors as Django's classes and
 a rolled-back transaction; the lock and the seats read together see what
 the lock's last holder committed (PostgreSQL, two connections).

@@ -91,10 +91,11 @@ SCENARIO = textwrap.dedent(
 )
 
 
-# A move's pipelined writes and reads (games/models/writes.py) through
-# PgBouncer: each transaction may get another server connection, a failed
-# pipeline must leave the client's connection usable, and a pipeline's
-# statements must run in the one transaction.
+# A move's writes and reads sent together (games/models/writes.py: several
+# statements in one query string) through PgBouncer: each transaction may
+# get another server connection, a failed batch must leave the client's
+# connection usable, and a batch's statements must run in the one
+# transaction.
 PIPELINE_SCENARIO = textwrap.dedent(
     """
     import threading
@@ -114,12 +115,12 @@ PIPELINE_SCENARIO = textwrap.dedent(
         class Meta:
             app_label = "games"
             managed = False
-            db_table = "spielpost_pipeline_probe"
+            db_table = "spielpost_batch_probe"
 
     with connection.cursor() as cursor:
-        cursor.execute("DROP TABLE IF EXISTS spielpost_pipeline_probe")
+        cursor.execute("DROP TABLE IF EXISTS spielpost_batch_probe")
         cursor.execute(
-            "CREATE TABLE spielpost_pipeline_probe"
+            "CREATE TABLE spielpost_batch_probe"
             " (id bigserial PRIMARY KEY, n integer UNIQUE, note text NOT NULL)"
         )
     BY_N = PreparedSelect(lambda n: Probe.objects.filter(n=n))
@@ -147,7 +148,7 @@ PIPELINE_SCENARIO = textwrap.dedent(
             first, second = read_together((BY_N, (1,)), (BY_N, (2,)))
             first[0].note = "first"
             writes.update(first[0], ["note"])
-            writes.insert(Probe(n=2))  # n is unique: the pipeline fails
+            writes.insert(Probe(n=2))  # n is unique: the batch fails
             try:
                 writes.send()
             except IntegrityError:
@@ -161,7 +162,7 @@ PIPELINE_SCENARIO = textwrap.dedent(
     done.set()
     other.join()
     with connection.cursor() as cursor:
-        cursor.execute("DROP TABLE spielpost_pipeline_probe")
+        cursor.execute("DROP TABLE spielpost_batch_probe")
     """
 )
 
@@ -266,8 +267,8 @@ def test_without_the_switch_the_cursor_is_lost(pgbouncer):
     assert found.endswith("does not exist")
 
 
-def test_a_moves_pipelined_writes_and_reads_work_through_pgbouncer(pgbouncer):
-    # The failed pipeline rolled its whole transaction back (the update
+def test_a_moves_writes_and_reads_sent_together_work_through_pgbouncer(pgbouncer):
+    # The failed batch rolled its whole transaction back (the update
     # with it), and the connection served the next transaction.
     found = _scenario(pgbouncer, "1", PIPELINE_SCENARIO)
 
