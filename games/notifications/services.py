@@ -75,15 +75,15 @@ def notify(
     rows = []
     for user in people.values():
         state, due = email_plan(user, kind, now=moment)
+        notice = Notification(
+            user=user,
+            kind=kind,
+            match=match,
+            params=params or {},
+            email_state=state,
+            email_due_at=due,
+        )
         if writes is not None:
-            notice = Notification(
-                user=user,
-                kind=kind,
-                match=match,
-                params=params or {},
-                email_state=state,
-                email_due_at=due,
-            )
             if replacing:
                 writes.update_or_insert(
                     notice,
@@ -94,26 +94,18 @@ def notify(
             else:
                 writes.insert(notice)
             rows.append(notice)
-            continue
-        if replacing and _replace_unread(
-            user=user,
-            kind=kind,
-            match=match,
-            params=params or {},
-            email=(state, due),
-            now=moment,
-        ):
-            continue
-        rows.append(
-            Notification(
+        elif not (
+            replacing
+            and _replace_unread(
                 user=user,
                 kind=kind,
                 match=match,
                 params=params or {},
-                email_state=state,
-                email_due_at=due,
+                email=(state, due),
+                now=moment,
             )
-        )
+        ):
+            rows.append(notice)
     if writes is not None:
         created = rows
     else:

@@ -203,6 +203,15 @@ def _turn_notice(user, match, **params):
     )
 
 
+def _queued_turn_notice(user, match, **params):
+    """Queue a "your turn" notice on a new batch; return the batch."""
+    writes = WriteBatch()
+    notify(
+        [user], Notification.Kind.YOUR_TURN, match=match, params=params, writes=writes
+    )
+    return writes
+
+
 def _notices(user):
     return [
         _columns(n, without=("id", "created_at"))
@@ -215,14 +224,7 @@ def test_a_turn_notice_queued_replaces_the_unread_one_as_notify_does(started, al
     Notification.objects.filter(user=alice).delete()  # the start's
     _turn_notice(alice, started)
     with transaction.atomic():
-        writes = WriteBatch()
-        notify(
-            [alice],
-            Notification.Kind.YOUR_TURN,
-            match=started,
-            params={"v": 2},
-            writes=writes,
-        )
+        writes = _queued_turn_notice(alice, started, v=2)
         assert Notification.objects.get(user=alice).params == {"v": 1}  # not yet
         writes.send()
     queued = _notices(alice)
@@ -239,15 +241,7 @@ def test_a_turn_notice_queued_after_the_last_was_read_is_a_new_one(started, alic
     (first,) = _turn_notice(alice, started)
     Notification.objects.filter(id=first.id).update(read_at=timezone.now())
     with transaction.atomic():
-        writes = WriteBatch()
-        notify(
-            [alice],
-            Notification.Kind.YOUR_TURN,
-            match=started,
-            params={"v": 2},
-            writes=writes,
-        )
-        writes.send()
+        _queued_turn_notice(alice, started, v=2).send()
 
     rows = list(Notification.objects.filter(user=alice).order_by("id"))
     assert [(n.id == first.id, n.params, n.read_at is None) for n in rows] == [
