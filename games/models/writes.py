@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -98,7 +98,7 @@ class WriteBatch:
         """
         insert_sql, insert_params = self._insert(obj)
         model = type(obj)
-        key = (tuple(where), tuple(unset), tuple(fields))
+        key = _Replacing(tuple(where), tuple(unset), tuple(fields))
         sql, columns = self._statement("update_where", model, key)
         params = self._values(obj, columns, add=False)
         if connections[self._using].vendor == "postgresql":
@@ -156,7 +156,7 @@ class WriteBatch:
             elif kind == "update_where":
                 found = _update_where_sql(connection, model, *key)
             else:
-                found = _update_or_insert_sql(connection, model, *key)
+                found = _update_or_insert_sql(connection, model, _Replacing(*key))
             self._sql[cache_key] = found
         return found
 
@@ -257,6 +257,14 @@ def _insert_sql(connection: BaseDatabaseWrapper, model: type[Model]) -> _Stateme
     return sql, fields
 
 
+class _Replacing(NamedTuple):
+    """Which rows `update_or_insert` changes, and which of their columns."""
+
+    where: tuple[str, ...]
+    unset: tuple[str, ...]
+    names: tuple[str, ...]
+
+
 def _update_where_sql(
     connection: BaseDatabaseWrapper,
     model: type[Model],
@@ -284,20 +292,16 @@ def _update_where_sql(
 
 
 def _update_or_insert_sql(
-    connection: BaseDatabaseWrapper,
-    model: type[Model],
-    where: tuple[str, ...],
-    unset: tuple[str, ...],
-    names: tuple[str, ...],
+    connection: BaseDatabaseWrapper, model: type[Model], replacing: _Replacing
 ) -> _Statement:
-    """PostgreSQL: `_update_where_sql` in a WITH, then the INSERT if it changed no row.
+    """PostgreSQL: `_update_where_sql` of `replacing` in a WITH, then the INSERT if it changed no row.
 
     The parameters are the UPDATE's, then the INSERT's (`_insert_sql`),
     each cast to its column's type: in a SELECT list a parameter has no
     column to take its type from.
     """
     quote = connection.ops.quote_name
-    update, update_fields = _update_where_sql(connection, model, where, unset, names)
+    update, update_fields = _update_where_sql(connection, model, *replacing)
     _, insert_fields = _insert_sql(connection, model)
     meta = model._meta
     columns = ", ".join(quote(_column(field)) for field in insert_fields)
