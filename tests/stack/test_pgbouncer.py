@@ -42,11 +42,29 @@ if PGBOUNCER is None:
 if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
     pytest.skip("needs DATABASE_URL on PostgreSQL", allow_module_level=True)
 
+# Part of each scenario below: `hold`, run in a thread, opens a transaction
+# (so PgBouncer gives it a server connection of its own), says so with
+# `holding` and keeps it until `released`.
+HOLDER = textwrap.dedent(
+    """
+    holding, released = threading.Event(), threading.Event()
+
+    def hold():
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            holding.set()
+            released.wait(30)
+        connections.close_all()
+    """
+)
+
 # Runs in a Django process whose database is PgBouncer: iterate a chunked
 # cursor (what QuerySet.iterator() uses) while another thread's transaction
 # holds the server connection the cursor was declared on.
-SCENARIO = textwrap.dedent(
-    """
+SCENARIO = (
+    textwrap.dedent(
+        """
     import threading
 
     import django
@@ -64,16 +82,11 @@ SCENARIO = textwrap.dedent(
             managed = False
             db_table = "pg_namespace"
 
-    holding, fetched = threading.Event(), threading.Event()
-
-    def hold():
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 1")
-            holding.set()
-            fetched.wait(30)
-        connections.close_all()
-
+    """
+    )
+    + HOLDER
+    + textwrap.dedent(
+        """
     other = threading.Thread(target=hold)
     names = Schema.objects.order_by("oid").values_list("nspname", flat=True)
     rows = names.iterator(chunk_size=1)
@@ -85,9 +98,10 @@ SCENARIO = textwrap.dedent(
     except Exception as error:
         print("error", type(error).__name__, str(error).splitlines()[0])
     finally:
-        fetched.set()
+        released.set()
     other.join()
     """
+    )
 )
 
 
@@ -96,8 +110,9 @@ SCENARIO = textwrap.dedent(
 # get another server connection, a failed batch must leave the client's
 # connection usable, and a batch's statements must run in the one
 # transaction.
-PIPELINE_SCENARIO = textwrap.dedent(
-    """
+BATCH_SCENARIO = (
+    textwrap.dedent(
+        """
     import threading
 
     import django
@@ -124,17 +139,11 @@ PIPELINE_SCENARIO = textwrap.dedent(
             " (id bigserial PRIMARY KEY, n integer UNIQUE, note text NOT NULL)"
         )
     BY_N = PreparedSelect(lambda n: Probe.objects.filter(n=n))
-    holding, done = threading.Event(), threading.Event()
-
-    def hold():
-        # Another client's transaction keeps one server connection busy.
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 1")
-            holding.set()
-            done.wait(30)
-        connections.close_all()
-
+    """
+    )
+    + HOLDER
+    + textwrap.dedent(
+        """
     other = threading.Thread(target=hold)
     other.start()
     holding.wait(30)
@@ -159,11 +168,12 @@ PIPELINE_SCENARIO = textwrap.dedent(
     with transaction.atomic():
         first, second = read_together((BY_N, (1,)), (BY_N, (2,)))
         print("rows", first[0].note, second[0].note, Probe.objects.count())
-    done.set()
+    released.set()
     other.join()
     with connection.cursor() as cursor:
         cursor.execute("DROP TABLE spielpost_batch_probe")
     """
+    )
 )
 
 
@@ -270,6 +280,6 @@ def test_without_the_switch_the_cursor_is_lost(pgbouncer):
 def test_a_moves_writes_and_reads_sent_together_work_through_pgbouncer(pgbouncer):
     # The failed batch rolled its whole transaction back (the update
     # with it), and the connection served the next transaction.
-    found = _scenario(pgbouncer, "1", PIPELINE_SCENARIO)
+    found = _scenario(pgbouncer, "1", BATCH_SCENARIO)
 
     assert found == "rows one two 2", found
