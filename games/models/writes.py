@@ -69,10 +69,11 @@ class WriteBatch:
 
     def update(self, obj: Model, fields: Sequence[str]) -> None:
         """Queue the UPDATE of `obj`'s `fields` (attribute names) by its primary key."""
-        sql, columns = self._statement("update", type(obj), tuple(fields))
-        params = self._values(obj, columns, add=False)
-        params.append(obj.pk)
-        self._queued.append((sql, params, None))
+        model = type(obj)
+        pk = _plain(model._meta.pk)
+        key = _Replacing((pk.name,), (), tuple(fields))
+        sql, columns = self._statement("update_where", model, key)
+        self._queued.append((sql, self._values(obj, columns, add=False), None))
 
     def insert(self, obj: Model) -> None:
         """Queue the INSERT of `obj`'s columns; its primary key is the database's."""
@@ -149,9 +150,7 @@ class WriteBatch:
         if found is not None:
             return found
         with self._sql_lock:
-            if kind == "update":
-                found = _update_sql(connection, model, key)
-            elif kind == "insert":
+            if kind == "insert":
                 found = _insert_sql(connection, model)
             elif kind == "update_where":
                 found = _update_where_sql(connection, model, *key)
@@ -228,18 +227,6 @@ def _column(field: Field[Any, Any]) -> str:
     return field.column
 
 
-def _update_sql(
-    connection: BaseDatabaseWrapper, model: type[Model], names: tuple[str, ...]
-) -> _Statement:
-    quote = connection.ops.quote_name
-    meta = model._meta
-    fields = tuple(_plain(meta.get_field(name)) for name in names)
-    sets = ", ".join(f"{quote(_column(field))} = %s" for field in fields)
-    pk = _plain(meta.pk)
-    sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(_column(pk))} = %s"
-    return sql, fields
-
-
 def _insert_sql(connection: BaseDatabaseWrapper, model: type[Model]) -> _Statement:
     quote = connection.ops.quote_name
     meta = model._meta
@@ -258,7 +245,7 @@ def _insert_sql(connection: BaseDatabaseWrapper, model: type[Model]) -> _Stateme
 
 
 class _Replacing(NamedTuple):
-    """Which rows `update_or_insert` changes, and which of their columns."""
+    """Which rows an UPDATE changes (equal in `where`, NULL in `unset`), and which columns."""
 
     where: tuple[str, ...]
     unset: tuple[str, ...]
@@ -275,7 +262,8 @@ def _update_where_sql(
     """UPDATE of `names` WHERE the `where` columns equal parameters and `unset` are NULL.
 
     The parameters are the new values of `names`, then the values of
-    `where`: the fields returned are those, in that order.
+    `where`: the fields returned are those, in that order. An UPDATE by
+    primary key has `where` = (the primary key's name,) and no `unset`.
     """
     quote = connection.ops.quote_name
     meta = model._meta
