@@ -84,8 +84,9 @@ def to_move_record(
         saved.append("turn_deadline_at")
     # The clocks change only seats whose to-move columns change too
     # (staying is within started | continuing).
+    changed = left | started | continuing
     for seat in seats:
-        if seat.position in left | started | continuing:
+        if seat.position in changed:
             batch.update(seat, fields)
     if saved:
         batch.update(match, saved)
