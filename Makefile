@@ -34,7 +34,7 @@ redis: install
 	$(BIN)/python -m config.devredis serve
 
 web: install
-	$(BIN)/python -m config.devredis run -- $(BIN)/daphne --no-server-name -v 0 -b 127.0.0.1 -p $${SPIELPOST_PORT:-8000} config.asgi:application
+	$(BIN)/python -m config.devredis run -- $(BIN)/python -m config.wsserver --no-server-name -v 0 -b 127.0.0.1 -p $${SPIELPOST_PORT:-8000} config.asgi:application
 
 worker: install
 	$(BIN)/python -m config.devredis run -- $(BIN)/celery -A config -q worker --beat -l info --concurrency 2 --without-mingle --without-gossip

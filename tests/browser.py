@@ -279,7 +279,7 @@ def _run_stack(
         launch = [python, "-m", "config.devredis", "run", "--", python, "-m"]
         commands = {
             "redis": [python, "-m", "config.devredis", "serve"],
-            "daphne": [*launch, "daphne", "-b", "127.0.0.1", "-p", str(port),
+            "daphne": [*launch, "config.wsserver", "-b", "127.0.0.1", "-p", str(port),
                        "config.asgi:application"],
             "celery": [*launch, "celery", "-A", "config", "worker", "--beat",
                        "-l", "warning", "--concurrency", "2"],

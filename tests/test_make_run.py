@@ -38,7 +38,7 @@ def test_procfile_starts_the_embedded_redis_and_web_and_worker_wait_for_it():
     for name in ("web", "worker"):
         launcher = processes[name][:5]
         assert launcher[1:] == ["-m", "config.devredis", "run", "--"], name
-    assert "daphne" in processes["web"][5]
+    assert processes["web"][5:8] == [".venv/bin/python", "-m", "config.wsserver"]
     assert "celery" in processes["worker"][5]
 
 

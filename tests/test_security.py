@@ -190,9 +190,10 @@ def _procfile_daphne(port: int) -> list[str]:
     # Daphne's own arguments, after the embedded Redis's launcher (`run --`).
     args = args[args.index("--") + 1 :] if "--" in args else args
     args = [str(port) if arg.startswith("${SPIELPOST_PORT") else arg for arg in args]
-    assert args[0].endswith("daphne")
+    assert args[0].endswith("python")
+    assert args[1:3] == ["-m", "config.wsserver"]
     # This test's own Python, whatever .venv holds.
-    return [sys.executable, "-m", "daphne", *args[1:]]
+    return [sys.executable, *args[1:]]
 
 
 def _head(port: int, request: bytes) -> str:

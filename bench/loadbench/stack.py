@@ -248,7 +248,7 @@ def _start(
     ws_port = free_port()
     stack.ws_url = f"ws://127.0.0.1:{ws_port}"
     stack.origin = f"http://127.0.0.1:{ws_port}"
-    commands["daphne (ws)"] = _daphne(ws_port)
+    commands["daphne (ws)"] = daphne_command(tree, ws_port)
     commands["celery"] = [PYTHON, "-m", "celery", "-A", "config", "worker",
                           "-l", "warning", "--concurrency", "1",
                           "-n", f"load-{os.getpid()}@%h"]  # fmt: skip
@@ -256,7 +256,7 @@ def _start(
         port = free_port()
         stack.http[name] = f"http://127.0.0.1:{port}"
         if HTTP_SERVERS[name] == "daphne":
-            commands[name] = _daphne(port)
+            commands[name] = daphne_command(tree, port)
         else:
             workers = name.rsplit(" ", 1)[-1]
             commands[name] = [PYTHON, "-m", "gunicorn", "config.wsgi",
@@ -330,8 +330,16 @@ def run_interruptible(main: Callable[[], None]) -> None:
         sys.exit(130)
 
 
-def _daphne(port: int) -> list[str]:
-    return [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+def daphne_command(tree: Path, port: int) -> list[str]:
+    """Return the command serving `tree`'s websockets on `port`, as its README does.
+
+    On uvloop (config/wsserver.py) where the tree has that runner; a
+    baseline tree from before it runs `daphne` itself.
+    """
+    runner = (
+        "config.wsserver" if (tree / "config" / "wsserver.py").exists() else "daphne"
+    )
+    return [PYTHON, "-m", runner, "-b", "127.0.0.1", "-p", str(port),
             "config.asgi:application"]  # fmt: skip
 
 

@@ -30,7 +30,6 @@ from loadbench.stack import (
     Player,
     Stack,
     _alive,
-    _daphne,
     _environment,
     _interrupt,
     _postmaster,
@@ -39,6 +38,7 @@ from loadbench.stack import (
     _spawn,
     _stop_all,
     _wait_healthy,
+    daphne_command,
     free_port,
 )
 
@@ -240,7 +240,7 @@ def _node_start(
     commands = {
         "gunicorn": [PYTHON, "-m", "gunicorn", "config.wsgi", "-w", "1",
                      "-b", f"127.0.0.1:{http_port}", "--log-level", "warning"],
-        "daphne": _daphne(ws_port),
+        "daphne": daphne_command(tree, ws_port),
         "celery": [PYTHON, "-m", "celery", "-A", "config", "worker", "--beat",
                    "-l", "warning", "--concurrency", "1",
                    "-n", f"node-{name}-{os.getpid()}@%h",

@@ -74,7 +74,7 @@ def daphne_port():
     port = _free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+        [sys.executable, "-m", "config.wsserver", "-b", "127.0.0.1", "-p", str(port)]
         + ["config.asgi:application"],
         cwd=ROOT,
         env=env,
