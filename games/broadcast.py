@@ -45,6 +45,16 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def program_group(user_id: int) -> str:
+    """Return the channel-layer group of a person's program sockets (/ws/play/).
+
+    Apart from the pages' group: a program needs neither bells nor the
+    lists' "whose turn" after every move (it watches its matches), which
+    would be three of the five messages a move sends its sockets.
+    """
+    return f"programs-{user_id}"
+
+
 def match_changed_event(match: Match, *, moved: bool) -> dict[str, Any]:
     """Return the group message announcing a change of `match`.
 
@@ -78,16 +88,22 @@ def lobby_changed_on_commit() -> None:
 
 
 def user_matches_changed_on_commit(
-    match: Match, user_ids: Iterable[int | None]
+    match: Match, user_ids: Iterable[int | None], *, pages_only: bool = False
 ) -> None:
     """After commit, tell these people's open pages that their list of matches changed.
 
     `match` of theirs was created, filled, started, finished or left, or
-    whether it is their turn in it changed. `None` ids (free seats, robots)
-    are skipped; each person is told once. The message names the match: a
+    whether it is their turn in it changed. `pages_only`: only what their
+    pages list changed (whose turn it is after a move, a vacation), not
+    their seats: their program sockets, which watch the match itself and
+    list nothing, are not told. `None` ids (free seats, robots) are
+    skipped; each person is told once. The message names the match: a
     board of that very match already shows the change itself.
     """
-    groups = [user_group(i) for i in sorted({i for i in user_ids if i is not None})]
+    ids = sorted({i for i in user_ids if i is not None})
+    groups = [user_group(i) for i in ids]
+    if not pages_only:
+        groups += [program_group(i) for i in ids]
     _send_on_commit(
         *(
             (
@@ -234,9 +250,13 @@ def chat_line_on_commit(*, line_id: int, match_id: int | None) -> None:
 def user_sockets_close_on_commit(user_id: int) -> None:
     """After commit, close every open socket of person `user_id` (a ban, issue 24).
 
-    Each consumer in the person's group answers "user.closed" by closing.
+    Each consumer in the person's groups (pages, programs) answers
+    "user.closed" by closing.
     """
-    _send_on_commit((user_group(user_id), {"type": "user.closed"}))
+    _send_on_commit(
+        (user_group(user_id), {"type": "user.closed"}),
+        (program_group(user_id), {"type": "user.closed"}),
+    )
 
 
 def chat_line_hidden_on_commit(*, line_id: int, match_id: int | None) -> None:
@@ -257,7 +277,11 @@ def user_sanctioned_on_commit(user_id: int) -> None:
     """After commit, tell person `user_id`'s open pages that they were sanctioned.
 
     A suspension or a chat mute (issue 24): each consumer in the person's
-    group ("user.sanctioned", no details: it reads the person's row) shows
-    the notice and takes away the forms the person may no longer use.
+    groups (pages, programs; "user.sanctioned", no details: it reads the
+    person's row) shows the notice and takes away the forms the person may
+    no longer use.
     """
-    _send_on_commit((user_group(user_id), {"type": "user.sanctioned"}))
+    _send_on_commit(
+        (user_group(user_id), {"type": "user.sanctioned"}),
+        (program_group(user_id), {"type": "user.sanctioned"}),
+    )

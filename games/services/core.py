@@ -254,7 +254,9 @@ def move_apply(
     writes.send()
     # Whose turn it is shows in the players' lists of matches.
     broadcast.user_matches_changed_on_commit(
-        match, [s.user_id for s in seats if s.position in before ^ to_move]
+        match,
+        [s.user_id for s in seats if s.position in before ^ to_move],
+        pages_only=True,
     )
     system_move_enqueue(match, seats, to_move)
 

@@ -271,7 +271,7 @@ def _match_announce(match: Match) -> None:
     """On commit, tell the match's boards and its people's lobbies it changed."""
     broadcast.match_changed_on_commit(match)
     broadcast.user_matches_changed_on_commit(
-        match, match.seats.values_list("user_id", flat=True)
+        match, match.seats.values_list("user_id", flat=True), pages_only=True
     )
 
 

@@ -141,7 +141,10 @@ def test_a_batch_sends_its_messages_together_in_order(
     with django_capture_on_commit_callbacks(execute=True), broadcast.batch():
         broadcast.match_changed_on_commit(started_match, moved=True)
         with broadcast.batch():  # joins the outer batch
-            broadcast.user_matches_changed_on_commit(started_match, [2, 1])
+            # As a move announces whose turn it is: to the pages only.
+            broadcast.user_matches_changed_on_commit(
+                started_match, [2, 1], pages_only=True
+            )
         try:
             with transaction.atomic():
                 broadcast.lobby_changed_on_commit()

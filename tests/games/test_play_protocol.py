@@ -286,6 +286,51 @@ async def test_a_move_is_played_and_another_seats_socket_gets_its_own_view(
     assert pushes[-1]["legal_moves"] == [{"kind": "roll"}]
 
 
+async def test_a_seat_taken_through_another_door_is_watched_and_pushed(alice, bob):
+    socket = await _socket(bob)
+    try:
+        match = await database_sync_to_async(services.match_create)(
+            user=alice, game_slug="toy", seats=2
+        )
+        # Through the API or the lobby: not this socket's command.
+        await database_sync_to_async(services.seat_claim)(match_id=match.id, user=bob)
+        pushes = await _pushes(socket)
+    finally:
+        await socket.disconnect()
+    assert pushes
+    assert pushes[-1]["match"] == match.id
+    assert pushes[-1]["your_seat"] == 1
+
+
+async def test_a_move_tells_the_other_program_no_bell_and_no_list_change(
+    started_match, alice, bob, monkeypatch
+):
+    # A program gets neither (it watches the match itself): each would be
+    # a layer message per move to each seat's socket for nothing.
+    heard = []
+
+    async def hear(consumer, event):
+        heard.append(event["type"])
+
+    for handler in ("user_matches_changed", "user_notifications_changed"):
+        monkeypatch.setattr(play.PlayConsumer, handler, hear)
+    await database_sync_to_async(toy_position)(started_match, pending=5)
+    alice_socket = await _socket(alice)
+    bob_socket = await _socket(bob)
+    try:
+        answer = await _ask(
+            alice_socket, "MOVE", {"kind": "bank"}, match=started_match.id
+        )
+        pushes = await _pushes(bob_socket)
+    finally:
+        await alice_socket.disconnect()
+        await bob_socket.disconnect()
+    assert answer["ok"], answer
+    # Bob's turn: his view is pushed, nothing else.
+    assert pushes[-1]["to_move"] == [1]
+    assert heard == []
+
+
 async def test_the_movers_own_push_is_its_answer_not_a_new_render(
     started_match, alice, monkeypatch
 ):

@@ -20,7 +20,7 @@ from rest_framework.throttling import AnonRateThrottle
 from accounts.models import User
 from accounts.ratelimits import LOG_IN_UNAVAILABLE, RateLimitsUnavailable
 from games import exceptions
-from games.broadcast import match_group, user_group
+from games.broadcast import match_group, program_group
 from games.consumers.presence import presence_start, presence_stop
 from games.consumers.shared import LayerGroups, match_versions
 from games.consumers.threads import PerCallConnections, database_call
@@ -264,7 +264,7 @@ class PlayConsumer(PerCallConnections, ChatHandlers, AsyncWebsocketConsumer):
         # The presence hooks read the person from the scope.
         self.scope["user"] = user  # type: ignore[typeddict-item]
         await play_presence.program_start(user.pk, self.channel_name)
-        await self.layer_groups.join(user_group(user.pk))
+        await self.layer_groups.join(program_group(user.pk))
         self.presence = await presence_start(
             self, user.pk, also=play_presence.program_beat
         )

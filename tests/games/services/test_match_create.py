@@ -37,6 +37,11 @@ def test_announces_the_new_match_to_the_lobby_only_on_commit(
         ("lobby", {"type": "lobby.changed"}),
         # alice's other lobby tabs list the new match too.
         (f"user-{alice.id}", {"type": "user.matches_changed", "match_id": match.id}),
+        # Her programs' sockets watch it (a seat of hers).
+        (
+            f"programs-{alice.id}",
+            {"type": "user.matches_changed", "match_id": match.id},
+        ),
     ]
 
 

@@ -66,7 +66,8 @@ def test_announces_the_new_version_only_on_commit_with_ids_only(
             },
         ),
         # alice banked: bob's turn now, and he is told so (a notice), and
-        # their lobby's lists and tab titles follow.
+        # their lobby's lists and tab titles follow; not their programs'
+        # sockets (no "programs-" group), which watch the match itself.
         (f"user-{bob.id}", {"type": "user.notifications_changed"}),
         (
             f"user-{alice.id}",
