@@ -110,8 +110,12 @@ class ResilientRedisChannelLayer(
         assert self.require_valid_channel_name(channel), "Channel name not valid"
         group_key = self._group_key(group)
         connection = self.connection(self.consistent_hash(group))
-        added = await connection.zadd(group_key, {channel: time.time()})
-        await connection.expire(group_key, self.group_expiry)
+        # One round trip, not two: every socket re-adds each of its groups
+        # every GROUP_REFRESH_SECONDS (games/consumers/shared.py).
+        async with connection.pipeline(transaction=False) as pipe:
+            pipe.zadd(group_key, {channel: time.time()})
+            pipe.expire(group_key, self.group_expiry)
+            added, _expiring = await pipe.execute()
         self.told_down.discard(channel)
         return bool(added)
 

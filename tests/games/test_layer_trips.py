@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import redis.asyncio.client
 import time_machine
 from channels_redis.core import RedisChannelLayer
 
@@ -107,6 +108,35 @@ async def test_a_busy_process_receives_a_queue_of_messages_in_one_round_trip(
     assert received == {
         channel: list(range(i, 20, 4)) for i, channel in enumerate(channels)
     }
+
+
+async def test_a_group_refresh_takes_one_round_trip_and_says_if_it_was_lost(
+    layers, monkeypatch
+):
+    ours, _ = layers
+    channel = await ours.new_channel()
+    await ours.group_add("match-3", channel)
+    trips = Trips(monkeypatch, ours)
+    pipelines = []
+    execute = redis.asyncio.client.Pipeline.execute
+
+    async def counted(pipeline: Any, *args: Any, **kwargs: Any) -> Any:
+        pipelines.append(len(pipeline.command_stack))
+        return await execute(pipeline, *args, **kwargs)
+
+    monkeypatch.setattr(redis.asyncio.client.Pipeline, "execute", counted)
+
+    kept = await ours.group_refresh("match-3", channel)
+    # Redis restarted empty: the membership is gone.
+    await ours.connection(0).delete(ours._group_key("match-3"))
+    lost = await ours.group_refresh("match-3", channel)
+
+    assert (kept, lost) == (False, True)
+    # The delete, then each refresh's ZADD and EXPIRE in one pipeline.
+    assert trips.count == 1
+    assert pipelines == [2, 2]
+    ttl = await ours.connection(0).ttl(ours._group_key("match-3"))
+    assert 0 < ttl <= ours.group_expiry
 
 
 async def test_plain_channel_layer_and_ours_read_each_others_messages(layers):
