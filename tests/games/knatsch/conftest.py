@@ -20,7 +20,8 @@ import pytest
 from games.rules.base import Event
 from games.rules.knatsch import RULES
 from games.rules.knatsch.cards import ARMS, CARD_IDS, CARDS, CASTLE, CASTLES_BY_ARMS
-from games.rules.knatsch.state import State, Stop, Throw
+from games.rules.knatsch.moves import Stop, Throw
+from games.rules.knatsch.state import State
 from games.rules.structs import replace
 
 # The API tests' fixtures (test_api.py here), from tests/api/.

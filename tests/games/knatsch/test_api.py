@@ -29,7 +29,7 @@ from games import exceptions, selectors, services
 from games.clocks import PRESETS
 from games.models import Match, Notification
 from games.rules.knatsch import RULES
-from games.rules.knatsch.state import Attack, RollForStack
+from games.rules.knatsch.moves import Attack, RollForStack
 from games.rules.knatsch.strong import choose_strong
 from games.rules.registry import default_robot
 from games.rules.rng import Rng
