@@ -7,7 +7,7 @@ person) call the services, which push the change to open boards and
 enqueue robots like any other write. Each action done is recorded twice:
 as a table event of the match (the board log says what happened) and in
 the admin's own history (who did it, and when). Reports and sanctions
-(issue 24): games/admin/moderation.py.
+(issue 24): games/admin/moderation.py, its actions games/admin/actions.py.
 """
 
 from __future__ import annotations

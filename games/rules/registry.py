@@ -17,7 +17,7 @@ from .base import Conformance, GameEntry, Playthrough, Robot, Rules
 from .dice_stars import board as dice_stars_board
 from .dice_stars.state import MALFORMED_MOVES as DICE_STARS_MALFORMED
 from .knatsch import board as knatsch_board
-from .knatsch.state import MALFORMED_MOVES as KNATSCH_MALFORMED
+from .knatsch.moves import MALFORMED_MOVES as KNATSCH_MALFORMED
 from .race import board as race_board
 from .race.state import MALFORMED_MOVES as RACE_MALFORMED
 from .rat_um_rad import board as rat_um_rad_board

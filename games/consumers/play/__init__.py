@@ -1,8 +1,9 @@
 """The program socket `/ws/play/`: bots play any game with JSON commands.
 
-`consumer`: the socket (`PlayConsumer`); `messages`: parsing a message and
-the command vocabulary; `requests`: the database side of each command;
-`presence`: who has a program socket open (REQUEST_ALL_CONNECTED_PLAYERS).
+`consumer`: the socket (`PlayConsumer`); `pushes`: its view pushes
+(`PushHandlers`); `messages`: parsing a message and the command
+vocabulary; `requests`: the database side of each command; `presence`: who
+has a program socket open (REQUEST_ALL_CONNECTED_PLAYERS).
 
 Handshake
     Programs need no `Origin` header: an upgrade of /ws/play/ without

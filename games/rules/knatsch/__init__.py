@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .bots import ROBOTS
 from .engine import RULES, KnatschRules
-from .state import (
+from .moves import (
     Attack,
     Decline,
     Move,
@@ -13,10 +13,10 @@ from .state import (
     Revenge,
     RollForKing,
     RollForStack,
-    State,
     Stop,
     Throw,
 )
+from .state import State
 
 __all__ = [
     "ROBOTS",

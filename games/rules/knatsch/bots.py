@@ -12,7 +12,7 @@ from games.rules.base import JSON, Robot, gettext_noop
 from games.rules.rng import Rng
 
 from .hard import choose_hard
-from .state import Move
+from .moves import Move
 from .strong import choose_strong
 
 

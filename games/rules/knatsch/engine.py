@@ -71,11 +71,7 @@ from games.rules.structs import MALFORMED_MOVE, MALFORMED_STATE, parse
 from . import flow, sample, seat_view, secrets, targets, turn_end
 from . import texts as t
 from .cards import ARMS, CARD_IDS, CARDS, CASTLES_BY_ARMS, KING, king_name
-from .state import (
-    MAX_SEATS,
-    MIN_SEATS,
-    PHASE_OVER,
-    PHASE_TARGET,
+from .moves import (
     Attack,
     Decline,
     Move,
@@ -84,11 +80,10 @@ from .state import (
     Revenge,
     RollForKing,
     RollForStack,
-    State,
     Stop,
     Throw,
-    check_stored,
 )
+from .state import MAX_SEATS, MIN_SEATS, PHASE_OVER, PHASE_TARGET, State, check_stored
 from .view_types import KnatschView
 
 

@@ -28,13 +28,7 @@ from .cards import (
     TOURNAMENT,
 )
 from .holdings import is_duplicate
-from .state import (
-    PHASE_OVER,
-    PHASE_REVENGE,
-    PHASE_ROLL,
-    PHASE_TARGET,
-    ROLE_ATTACK,
-    ROLE_HOST,
+from .moves import (
     Attack,
     Decline,
     Move,
@@ -43,9 +37,17 @@ from .state import (
     Revenge,
     RollForKing,
     RollForStack,
-    State,
     Stop,
     Throw,
+)
+from .state import (
+    PHASE_OVER,
+    PHASE_REVENGE,
+    PHASE_ROLL,
+    PHASE_TARGET,
+    ROLE_ATTACK,
+    ROLE_HOST,
+    State,
     Tournament,
 )
 from .targets import has_target, king_target, may_pass, put_under_stacks, to_move

@@ -112,8 +112,9 @@ from games.rules.rng import Rng, search_random
 
 from .cards import KING_COMBINATION
 from .engine import RULES
+from .moves import Move, Pass, PutUnder
 from .sample import sample_state
-from .state import PHASE_OVER, Move, Pass, PutUnder, State
+from .state import PHASE_OVER, State
 from .strong import chance, choose_strong
 from .strong.aims import target_values
 from .strong.throws import player_means

@@ -13,12 +13,7 @@ from .cards import (
 )
 from .dice import keep_options
 from .holdings import KING_CASTLES, is_duplicate
-from .state import (
-    PHASE_REVENGE,
-    PHASE_ROLL,
-    ROLE_DEFENCE,
-    ROLE_JOUST,
-    STACKS,
+from .moves import (
     Attack,
     Decline,
     Move,
@@ -27,10 +22,10 @@ from .state import (
     Revenge,
     RollForKing,
     RollForStack,
-    State,
     Stop,
     Throw,
 )
+from .state import PHASE_REVENGE, PHASE_ROLL, ROLE_DEFENCE, ROLE_JOUST, STACKS, State
 
 # ---------------------------------------------------------------------------
 # What may be done now

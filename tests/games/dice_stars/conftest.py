@@ -25,6 +25,9 @@ from games.rules.structs import replace
 # The API tests' fixtures (test_api.py here), from tests/api/.
 from tests.api.conftest import api_for  # noqa: F401
 
+# The board tests' matches (test_board*.py), from board_helpers.py.
+from tests.games.dice_stars.board_helpers import duo, solo  # noqa: F401
+
 
 def game_states(
     seats: int, seed: int, robot: str = "medium", *, final: bool = False

@@ -13,7 +13,7 @@ import pytest
 
 from games.rules.dice_stars.board import first_take
 from games.rules.dice_stars.state import Die
-from tests.games.dice_stars.test_board import (
+from tests.games.dice_stars.board_helpers import (
     BLUE,
     PINK,
     YELLOW,

@@ -17,10 +17,13 @@ from typing import Any
 
 import pytest
 
+from games import services
+from games.models import Match
 from games.rules.base import Event
 from games.rules.knatsch import RULES
 from games.rules.knatsch.cards import ARMS, CARD_IDS, CARDS, CASTLE, CASTLES_BY_ARMS
-from games.rules.knatsch.state import State, Stop, Throw
+from games.rules.knatsch.moves import Stop, Throw
+from games.rules.knatsch.state import State
 from games.rules.structs import replace
 
 # The API tests' fixtures (test_api.py here), from tests/api/.
@@ -146,3 +149,38 @@ def scenario():
     """The `make_state` builder: `scenario(owned={0: ["castle-lion-1"]},
     stacks=...)`."""
     return make_state
+
+
+# The board tests' matches (test_board*.py).
+
+# A seed whose random play by the board's forms reaches an attack, a defence,
+# a tournament host and a joust within 60 moves (test_board.py, the play
+# through the board's own forms).
+DUO_SEED = 1
+
+
+@pytest.fixture
+def duo(alice, bob):
+    """A running two-seat match of alice (0) and bob (1), dealt from a fixed seed.
+
+    The seed is drawn at creation and the cards are dealt from it when the
+    last seat is taken: fixing it in between makes every test repeatable
+    (no server seed: the int seed deals, the legacy scheme).
+    """
+    match = services.match_create(user=alice, game_slug="knatsch", seats=2, options={})
+    Match.objects.filter(id=match.id).update(
+        seed=DUO_SEED, server_seed="", seed_commitment=""
+    )
+    services.seat_claim(match_id=match.id, user=bob)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.fixture
+def trio(alice, bob):
+    """A running three-seat match: alice (0), bob (1) and a robot (2)."""
+    match = services.match_create(user=alice, game_slug="knatsch", seats=3, options={})
+    services.seat_claim(match_id=match.id, user=bob)
+    services.seat_robot_add(match_id=match.id, user=alice)
+    match.refresh_from_db()
+    return match

@@ -17,16 +17,8 @@ import pytest
 
 from games.rules.knatsch import ROBOTS, RULES
 from games.rules.knatsch.cards import CARD_IDS, KING_COMBINATION
-from games.rules.knatsch.state import (
-    Attempt,
-    Move,
-    Pass,
-    RollForKing,
-    RollForStack,
-    State,
-    Stop,
-    Throw,
-)
+from games.rules.knatsch.moves import Move, Pass, RollForKing, RollForStack, Stop, Throw
+from games.rules.knatsch.state import Attempt, State
 from games.rules.knatsch.strong import chance
 from games.rules.rng import Rng
 from games.rules.structs import replace

@@ -16,7 +16,7 @@ from games.rules.base import IllegalMove
 from games.rules.knatsch import texts as t
 from games.rules.knatsch.cards import CARDS, KING_COMBINATION
 from games.rules.knatsch.dice import beats, keep_options, result_of
-from games.rules.knatsch.state import Attack, RollForKing, RollForStack, Stop, Throw
+from games.rules.knatsch.moves import Attack, RollForKing, RollForStack, Stop, Throw
 
 from .conftest import begin, kinds, make_state, play, resolve, with_dice
 

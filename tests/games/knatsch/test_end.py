@@ -10,7 +10,7 @@ import pytest
 
 from games.rules.base import IllegalMove, Outcome
 from games.rules.knatsch import texts as t
-from games.rules.knatsch.state import (
+from games.rules.knatsch.moves import (
     Attack,
     Decline,
     Pass,

@@ -12,7 +12,7 @@ import pytest
 from games.rules.knatsch import RULES, Pass, RollForStack, State
 from games.rules.knatsch import hard as hard_module
 from games.rules.knatsch.hard import choose_hard, evaluate, make_hard
-from games.rules.knatsch.state import Revenge
+from games.rules.knatsch.moves import Revenge
 from games.rules.rng import Rng
 from games.rules.structs import replace
 

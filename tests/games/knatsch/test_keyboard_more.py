@@ -29,7 +29,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games.rules.knatsch import RULES
-from games.rules.knatsch.state import Attack, RollForKing, RollForStack, State
+from games.rules.knatsch.moves import Attack, RollForKing, RollForStack
+from games.rules.knatsch.state import State
 from tests.browser import STORE_STATE, Stack
 from tests.games.knatsch.conftest import make_state, play, resolve
 from tests.games.knatsch.test_browser import MOVES_SINCE

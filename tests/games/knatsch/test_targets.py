@@ -12,7 +12,7 @@ from games.rules.base import IllegalMove
 from games.rules.knatsch import RULES
 from games.rules.knatsch import texts as t
 from games.rules.knatsch.cards import CARDS
-from games.rules.knatsch.state import (
+from games.rules.knatsch.moves import (
     Attack,
     Decline,
     Pass,

@@ -10,7 +10,7 @@ import pytest
 
 from games.rules.base import IllegalMove
 from games.rules.knatsch import texts as t
-from games.rules.knatsch.state import Decline, RollForStack, Stop, Throw
+from games.rules.knatsch.moves import Decline, RollForStack, Stop, Throw
 
 from .conftest import begin, kinds, make_state, play, resolve
 

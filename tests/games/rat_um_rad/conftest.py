@@ -28,6 +28,9 @@ from games.rules.structs import replace
 # The API tests' fixtures (test_api.py here), from tests/api/.
 from tests.api.conftest import api_for, robots_via_celery  # noqa: F401
 
+# The board tests' matches (test_board*.py), from board_helpers.py.
+from tests.games.rat_um_rad.board_helpers import duo, finished, midgame  # noqa: F401
+
 BASEL = MAPS["basel"]
 
 

@@ -1,9 +1,11 @@
-"""The Rat um Rad board: the map, wheel cards, destinations, building, the end.
+"""The Rat um Rad board: the map, wheel cards, destinations, building.
 
 Issue 13, section "Board". Pages are rendered through the match page
 (`/matches/<id>/`), as players and spectators get them. A position is
 reached by playing the engine's own legal moves (a seeded choice) or by
-storing a changed engine `State` (`games.rules.structs.replace`).
+storing a changed engine `State` (`games.rules.structs.replace`). The
+end: test_board_end.py; queries: test_board_queries.py; German:
+test_board_german.py; the shared matches: board_helpers.py.
 """
 
 from __future__ import annotations
@@ -13,11 +15,7 @@ import random
 from collections import Counter
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
-from games import services
-from games.models import Match
 from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.board import map_drawing
 from games.rules.rat_um_rad.cards import sort_hand
@@ -26,6 +24,7 @@ from games.rules.structs import replace
 from games.templatetags.boards import board as board_helper
 from tests.games.helpers import legal_json, state_of, state_store
 from tests.games.html_tree import Node, form_data, html_tree
+from tests.games.rat_um_rad.board_helpers import board_of, keep_all, page_of, play
 
 pytestmark = pytest.mark.django_db
 
@@ -36,22 +35,10 @@ def rr_colour(kind):
 
 
 BASEL = MAPS["basel"]
-DUO_SEED = 11
 
 
 def canonical(move: dict) -> str:
     return json.dumps(move, sort_keys=True)
-
-
-def page_of(client, match) -> str:
-    response = client.get(f"/matches/{match.id}/")
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def board_of(client, match) -> Node:
-    """Return the Rat um Rad board of the match page as `client` sees it."""
-    return html_tree(page_of(client, match)).one("div", cls="rat-um-rad")
 
 
 def offered(board: Node) -> set[str]:
@@ -61,88 +48,6 @@ def offered(board: Node) -> set[str]:
 
 def legal(match, seat: int) -> set[str]:
     return {canonical(m) for m in legal_json(match, seat)}
-
-
-# ---------------------------------------------------------------------------
-# Matches and positions
-
-
-@pytest.fixture
-def duo(alice, bob):
-    """A running two-seat match of alice (0) and bob (1), in setup."""
-    match = services.match_create(
-        user=alice, game_slug="rat-um-rad", seats=2, options={}
-    )
-    # The seed is drawn at creation and dealt from when the last seat is
-    # taken: fixing it in between makes the positions below repeatable.
-    Match.objects.filter(id=match.id).update(seed=DUO_SEED)
-    services.seat_claim(match_id=match.id, user=bob)
-    match.refresh_from_db()
-    # A fixed deal, so that the positions below are the same every run.
-    state_store(match, RULES.new_state(seats=2, options={}, seed=11))
-    return match
-
-
-def play(match, users: dict, moves: int, rnd: random.Random, build: float = 0.7):
-    """Play up to `moves` legal moves through the services, building often.
-
-    Each move: the first seat to move plays a build with chance `build`
-    when one is legal, else any legal move. Stops when the game is over.
-    """
-    for _ in range(moves):
-        state = state_of(match)
-        if state.phase == "over":
-            return
-        seat = min(RULES.to_move(state))
-        choices = legal_json(match, seat)
-        builds = [m for m in choices if m["kind"] == "build"]
-        move = (
-            rnd.choice(builds)
-            if builds and rnd.random() < build
-            else rnd.choice(choices)
-        )
-        services.move_submit(
-            match_id=match.id,
-            user=users[seat],
-            move_data=move,
-            expected_version=match.version,
-        )
-        match.refresh_from_db()
-
-
-def keep_all(match, users: dict) -> None:
-    """End the setup: every seat keeps its three short cards."""
-    for seat in sorted(users):
-        (move,) = [m for m in legal_json(match, seat) if len(m["cards"]) == 3]
-        services.move_submit(
-            match_id=match.id,
-            user=users[seat],
-            move_data=move,
-            expected_version=match.version,
-        )
-        match.refresh_from_db()
-
-
-@pytest.fixture
-def midgame(duo, alice, bob):
-    """The duo after setup and 40 more moves: roads built by both seats."""
-    users = {0: alice, 1: bob}
-    keep_all(duo, users)
-    play(duo, users, 40, random.Random(3))
-    state = state_of(duo)
-    assert state.phase == "turn"
-    assert {seat for _road, seat in state.built} == {0, 1}
-    return duo
-
-
-@pytest.fixture
-def finished(duo, alice, bob):
-    """The duo played to the end."""
-    users = {0: alice, 1: bob}
-    keep_all(duo, users)
-    play(duo, users, 1000, random.Random(5))
-    assert state_of(duo).phase == "over"
-    return duo
 
 
 def to_move_at_turn_start(match, users: dict) -> int:
@@ -478,108 +383,3 @@ def test_a_completed_destination_is_marked_and_its_path_highlightable(
         assert "not yet connected" in other.text()
     # Bob sees the roads, not that the card is completed.
     assert done not in page_of(client_for(bob), duo)
-
-
-# ---------------------------------------------------------------------------
-# The end
-
-
-def test_the_end_shows_everyones_achievements(client, client_for, alice, finished):
-    view = RULES.view(state_of(finished), None)
-    for who in (client, client_for(alice)):
-        board = board_of(who, finished)
-        section = board.one("section", data_role="results")
-        articles = section.all("article", cls="rr-result")
-        ranked = sorted(view["results"], key=lambda r: (r["rank"], r["seat"]))
-        assert [a.attrs["data-seat"] for a in articles] == [
-            str(r["seat"]) for r in ranked
-        ]
-        for article, row in zip(articles, ranked, strict=True):
-            assert article.attrs["data-rank"] == str(row["rank"])
-            assert f"Place {row['rank']}" in article.one("h4").text()
-            assert article.one("div", data_role="track").one("dd").text() == str(
-                row["track"]
-            )
-            assert [
-                li.attrs["data-dest"] for li in article.all("li", cls="rr-done")
-            ] == [c["id"] for c in row["completed"]]
-            assert [
-                li.attrs["data-dest"] for li in article.all("li", cls="rr-failed")
-            ] == [c["id"] for c in row["failed"]]
-            for li, card in zip(
-                article.all("li", cls="rr-failed"), row["failed"], strict=True
-            ):
-                assert f"−{card['points']}" in li.text()
-            longest = article.one("div", data_role="longest").text()
-            assert str(row["longest"]) in longest
-            assert ("+10 bonus" in longest) == (row["bonus"] == 10)
-            assert article.one("div", data_role="total").one("dd").text() == (
-                str(row["total"]) if row["total"] >= 0 else f"−{-row['total']}"
-            )
-        assert board.moves() == []
-        assert board.all("form", data_role="keep-form") == []
-        assert "The game is over" in board.one("div", data_role="status").text()
-
-
-# ---------------------------------------------------------------------------
-# Queries
-
-
-def _queries(call) -> int:
-    with CaptureQueriesContext(connection) as context:
-        call()
-    return len(context.captured_queries)
-
-
-def test_the_board_reads_no_query_per_road_or_move(client_for, alice, bob, duo):
-    client = client_for(alice)
-    at_setup = _queries(lambda: client.get(f"/matches/{duo.id}/"))
-    users = {0: alice, 1: bob}
-    keep_all(duo, users)
-    play(duo, users, 40, random.Random(3))
-    assert len(state_of(duo).built) > 3
-    assert _queries(lambda: client.get(f"/matches/{duo.id}/")) == at_setup
-
-
-def test_points_on_the_end_screen_use_a_real_minus_sign() -> None:
-    """Gains and losses read alike: "+5", "−5", "0" (U+2212, not a hyphen)."""
-    from games.rules.rat_um_rad.board import points as rr_points
-
-    assert rr_points(5, "signed") == "+5"
-    assert rr_points(-5, "signed") == "−5"
-    assert rr_points(0, "signed") == "0"
-    assert rr_points(5) == "5"
-    assert rr_points(-12) == "−12"
-
-
-def test_the_german_board_speaks_german(client_for, alice, midgame):
-    """A German player's board: headings, hints, colours and the log in German."""
-    alice.language = "de"
-    alice.save(update_fields=["language"])
-    text = board_of(client_for(alice), midgame).text()
-    for german in (
-        "Du bist am Zug",
-        "Landkarte: Basel (Universität)",
-        "Räder (blau)",
-        "gebaut von Bob",
-        "Radkarten",
-        "Nachziehstapel",
-        "Zielkarten nachziehen",
-        "Deine Radkarten",
-        "Deine Zielkarten",
-        "noch nicht verbunden",
-        "Punkteskala",
-        "Längster Pfad",
-    ):
-        assert german in text, german
-    for english in (
-        "Your turn",
-        "Wheel cards",
-        "wheels (",
-        "built by",
-        "Your destination cards",
-        "not yet connected",
-        "Score track",
-        "Longest path",
-    ):
-        assert english not in text, english

@@ -21,6 +21,9 @@ end screen (every player's completed and failed destination cards with
 their points, longest path, totals and places) is checked against the
 engine's results for the stored final state, at both widths and in both
 languages. Nothing sleeps: every wait is for a condition on the page.
+
+The stored position: browser_position.py; the end screen's checks:
+browser_results.py.
 """
 
 from __future__ import annotations
@@ -31,14 +34,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.utils import translation
 
-from games.rules.rat_um_rad import RULES, State
-from games.rules.rat_um_rad.board import points as rr_points
-from games.rules.rat_um_rad.cards import DECK, POINTS, sort_hand
-from games.rules.rat_um_rad.maps import MAPS
+from games.rules.rat_um_rad import RULES
 from games.rules.registry import robots_for
-from games.rules.structs import replace
 from tests.browser import (
     PUSH_WATCH_JS,
     STORE_STATE,
@@ -48,51 +46,27 @@ from tests.browser import (
     log_in,
     screenshot,
 )
+from tests.games.rat_um_rad.browser_position import (
+    ALICE,
+    ALICE_ROAD,
+    CAROL,
+    CAROL_ROAD,
+    MAP,
+    _near_end,
+)
+from tests.games.rat_um_rad.browser_results import (
+    _check_english,
+    _check_german,
+    _check_results,
+)
 
 pytestmark = pytest.mark.browser
 
 SLUG = "rat-um-rad"
-MAP = "basel"
-ALICE, CAROL = 0, 1
 ROBOT_SEATS = (2, 3)
-PEOPLE = {ALICE: "alice", CAROL: "carol"}  # carol's profile language is German
 MOVE_SECONDS = 45  # a robot turn runs through Celery: allow for a slow worker
 START_SECONDS = 60
 SHOTS = Path("/tmp")  # copies of the screenshots for a person to look at
-
-# The position stored once the setup is over (see `_near_end`): the roads
-# each seat has built, its destination cards, hand and wheels.
-BUILT = {
-    ALICE: ("Bahnhof-to-Wirtschaft-1", "Wirtschaft-to-Jus"),
-    CAROL: (
-        "Kollegienhaus-to-Sportwissenschaften",
-        "Sportwissenschaften-to-Politikwissenschaften",
-        "Sportwissenschaften-to-Kunstgeschichte",
-    ),
-}
-DESTINATIONS = {
-    # Bahnhof-Jus is joined already; Bahnhof-Medizin by alice's build.
-    ALICE: ("FromBahnhofToJus", "FromBahnhofToMedizin", "FromPhilosophieToMedizin"),
-    # Kollegienhaus-Politikwissenschaften is joined; Biologie-Kunstgeschichte
-    # by carol's build; Theologie-Wettstein fails.
-    CAROL: (
-        "FromKollegienhausToPolitikwissenschaften",
-        "FromBiologieToKunstgeschichte",
-        "FromTheologieToWettstein",
-    ),
-    2: ("FromPhilosophieToPharmazentrum",),
-    3: ("FromBibliothekToTheologie",),
-}
-HANDS = {
-    ALICE: ("green", "green", "joker", "joker", "red"),
-    CAROL: ("blue", "orange", "joker", "joker"),
-    2: (),
-    3: (),
-}
-WHEELS = {ALICE: 5, CAROL: 20, 2: 30, 3: 30}
-DISPLAY = ("red", "blue", "yellow", "pink", "white")
-ALICE_ROAD = "Wirtschaft-to-Medizin-1"  # 3 green: 2 green + 1 joker, or 1 + 2
-CAROL_ROAD = "Sportwissenschaften-to-Biologie"  # 2 blue: 1 blue + 1 joker, or 2 jokers
 
 VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
 
@@ -150,58 +124,6 @@ print(json.dumps({{
     "moves": [[m.seat, m.payload, m.by_robot] for m in moves],
 }}))
 """
-
-
-def _near_end(state: State) -> State:
-    """Return `state` (the match just after its setup) changed to the test's position.
-
-    carol (seat 1) is to move; nobody has a final round yet. The roads,
-    destination cards, hands and wheels are BUILT, DESTINATIONS, HANDS and
-    WHEELS; the display is DISPLAY; the deck holds the other wheel cards,
-    every colour spread through it; the short destination deck holds the
-    short cards nobody has. The colours and the start seat stay.
-    """
-    game_map = MAPS[MAP]
-    seats = range(state.seats)
-    built = tuple((road, seat) for seat, roads in BUILT.items() for road in roads)
-    left = list(DECK)
-    for card in (*DISPLAY, *(c for hand in HANDS.values() for c in hand)):
-        left.remove(card)
-    # Deal the rest colour by colour, so no three jokers come up together.
-    by_kind: dict[str, list[str]] = {}
-    for card in left:
-        by_kind.setdefault(card, []).append(card)
-    deck = []
-    while any(by_kind.values()):
-        for kind in sorted(by_kind):
-            if by_kind[kind]:
-                deck.append(by_kind[kind].pop())
-    held = {card for cards in DESTINATIONS.values() for card in cards}
-    track = tuple(
-        sum(POINTS[game_map.road_by_id[road].length] for road in BUILT.get(s, ()))
-        for s in seats
-    )
-    return replace(
-        state,
-        phase="turn",
-        current=CAROL,
-        picks=0,
-        deck=tuple(deck),
-        discard=(),
-        display=DISPLAY,
-        hands=tuple(sort_hand(HANDS[s]) for s in seats),
-        destinations=tuple(DESTINATIONS[s] for s in seats),
-        offers=((),) * state.seats,
-        returned=(),
-        short_deck=tuple(c for c in game_map.short if c not in held),
-        built=built,
-        wheels=tuple(WHEELS[s] for s in seats),
-        track=track,
-        done=(True,) * state.seats,
-        final=None,
-        idle=0,
-        end_reason=None,
-    )
 
 
 # -- The browser --------------------------------------------------------------
@@ -365,94 +287,6 @@ def _shoot(page: Any, name: str) -> None:
     """Save a full-page screenshot to test-results/ and a copy under /tmp."""
     path = screenshot(page, name)
     (SHOTS / path.name).write_bytes(path.read_bytes())
-
-
-def _german(msgid: str) -> str:
-    """Return the German of `msgid` in the compiled catalogue the server reads, or ""."""
-    with translation.override("de"):
-        german = translation.gettext(msgid)
-    return "" if german == msgid else german
-
-
-def _check_results(page: Any, results: list[dict], names: dict[int, str]) -> None:
-    """The end screen shows every seat's achievements as the engine scored them."""
-    section = page.locator("#board [data-role=results]")
-    assert section.is_visible()
-    rows = section.locator("article.rr-result")
-    assert rows.count() == len(results)
-    # Sorted by place: the winner first.
-    ranks = [int(r.get_attribute("data-rank") or 0) for r in rows.all()]
-    assert ranks == sorted(ranks)
-    for result in results:
-        row = section.locator(f"article.rr-result[data-seat='{result['seat']}']")
-        assert int(row.get_attribute("data-rank") or 0) == result["rank"]
-        if result["seat"] in PEOPLE:  # a robot's name is in the page's language
-            assert names[result["seat"]] in row.locator("h4").inner_text()
-        figures = {
-            role: row.locator(f"[data-role={role}] dd").inner_text().strip()
-            for role in ("track", "destination-points", "total")
-        }
-        points = result["destination_points"]
-        assert figures == {
-            "track": str(result["track"]),
-            "destination-points": rr_points(points, "signed"),
-            "total": rr_points(result["total"]),
-        }
-        for role, cards, sign in (
-            ("completed", result["completed"], "+"),
-            ("failed", result["failed"], "−"),
-        ):
-            shown = row.locator(f"[data-role={role}] li[data-dest]")
-            assert sorted(
-                li.get_attribute("data-dest") for li in shown.all()
-            ) == sorted(c["id"] for c in cards)
-            for card in cards:
-                text = row.locator(f"[data-role={role}] li[data-dest='{card['id']}']")
-                assert f"{card['a']} – {card['b']}" in text.inner_text()
-                assert f"{sign}{card['points']}" in text.inner_text()
-        longest = row.locator("[data-role=longest] dd").inner_text()
-        assert re.match(rf"{result['longest']}\b", longest), longest
-        assert ("+10" in longest) == bool(result["bonus"]), longest
-
-
-def _check_english(page: Any) -> None:
-    assert page.locator("html").get_attribute("lang") == "en"
-    assert page.locator("#match-status").inner_text() == "Finished"
-    assert page.locator("#board .outcome h2").inner_text() == "Final result"
-    board = page.locator("#board .rat-um-rad")
-    assert board.locator("#rr-results-title").inner_text() == "Achievements"
-    assert "The game is over" in board.locator("[data-role=end]").inner_text()
-    row = board.locator("article.rr-result").first
-    assert row.locator("[data-role=completed] dt").inner_text() == (
-        "Completed destinations"
-    )
-    assert row.locator("[data-role=failed] dt").inner_text() == "Failed destinations"
-    assert row.locator("[data-role=longest] dt").inner_text() == "Longest path"
-    assert row.locator("[data-role=total] dt").inner_text() == "Total"
-
-
-def _check_german(page: Any) -> None:
-    """carol's page is German: the site's words and, once translated, the board's."""
-    assert page.locator("html").get_attribute("lang") == "de"
-    assert page.locator("header nav a").first.inner_text() == "Spielen"
-    assert page.locator("#match-status").inner_text() == "Beendet"
-    assert page.locator("#board .outcome h2").inner_text() == "Endergebnis"
-    board = page.locator("#board .rat-um-rad")
-    assert board.locator("#rr-players-title").inner_text() == "Spieler"
-    row = board.locator("article.rr-result").first
-    assert row.locator("[data-role=total] dt").inner_text() == "Summe"
-    # The board's own texts are being translated separately: each is
-    # checked once the compiled catalogue (django.mo) has it.
-    for selector, msgid in (
-        ("#rr-results-title", "Achievements"),
-        ("article.rr-result [data-role=completed] dt", "Completed destinations"),
-        ("article.rr-result [data-role=failed] dt", "Failed destinations"),
-        ("article.rr-result [data-role=longest] dt", "Longest path"),
-        ("#rr-table-title", "Wheel cards"),
-    ):
-        german = _german(msgid)
-        if german:
-            assert board.locator(selector).first.inner_text() == german, msgid
 
 
 # -- The test -----------------------------------------------------------------

@@ -14,12 +14,10 @@ from types import SimpleNamespace
 
 from games.rules.rat_um_rad.board import player_marks
 from tests.games.helpers import state_of
-from tests.games.rat_um_rad import test_board
-from tests.games.rat_um_rad.test_board import board_of
+from tests.games.rat_um_rad.board_helpers import board_of
 
-# The two-seat match after 40 moves, both seats with roads (test_board's).
-duo = test_board.duo
-midgame = test_board.midgame
+# `midgame` (conftest.py, from board_helpers.py): the two-seat match after 40
+# moves, both seats with roads.
 
 
 def _seats(*names: str) -> list[SimpleNamespace]:

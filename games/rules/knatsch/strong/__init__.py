@@ -43,7 +43,7 @@ aims.py (targets, put-under, revenge).
 from __future__ import annotations
 
 from games.rules.base import JSON
-from games.rules.knatsch.state import Move
+from games.rules.knatsch.moves import Move
 from games.rules.rng import Rng
 
 from .aims import choose_revenge, choose_target

@@ -10,7 +10,7 @@ from math import prod
 from games.rules.base import JSON
 from games.rules.knatsch.cards import CARD_IDS, CARDS, KING_COMBINATION
 from games.rules.knatsch.dice import Result
-from games.rules.knatsch.state import (
+from games.rules.knatsch.moves import (
     Attack,
     Move,
     Pass,

@@ -9,11 +9,7 @@ from math import prod
 
 from games.rules.base import JSON
 from games.rules.knatsch.dice import Result, result_of
-from games.rules.knatsch.state import (
-    Move,
-    Stop,
-    Throw,
-)
+from games.rules.knatsch.moves import Move, Stop, Throw
 
 from .odds import (
     FACES,
