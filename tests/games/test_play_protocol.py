@@ -7,17 +7,20 @@ import uuid
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from rest_framework.throttling import AnonRateThrottle
 
 from accounts.services import api_token_get_or_create
 from config.asgi import application
 from games import services
+from games.broadcast import match_group
 from games.consumers import play
 from games.consumers.play import presence as play_presence
 from games.notifications import presence
 from tests.games.helpers import legal_json, state_of
 from tests.games.toy import toy_position
+from tests.games.toy.engine import MAX_TURNS
 
 pytestmark = [
     pytest.mark.usefixtures("toy"),
@@ -402,6 +405,39 @@ async def test_a_spectator_watching_gets_the_spectator_view(
     assert pushes[-1]["view"] == started_match.rules.view(state, None)
     assert pushes[-1]["legal_moves"] == []
     assert not_seated["error"]["code"] == "not_seated"
+
+
+async def test_an_ended_match_is_let_go_with_its_last_view_unless_watched(
+    started_match, alice, bob, carol
+):
+    # The last turn's bank ends the Toy.
+    await database_sync_to_async(toy_position)(
+        started_match, pending=5, turns=MAX_TURNS - 1
+    )
+    sockets = [await _socket(user) for user in (alice, bob, carol)]
+    group, layer = match_group(started_match.id), get_channel_layer()
+    later = {"type": "match.changed", "match_id": started_match.id, "moved": False}
+    try:
+        await _ask(sockets[2], "WATCH", started_match.id)
+        answer = await _ask(
+            sockets[0], "MOVE", {"kind": "bank"}, match=started_match.id
+        )
+        ends = [await _pushes(socket) for socket in sockets]
+        # Whatever comes after the end reaches the socket that asked to WATCH.
+        await layer.group_send(group, later)
+        after = [await _pushes(socket, timeout=0.5) for socket in sockets]
+        # A command about the ended match does not watch it again.
+        viewed = await _ask(sockets[1], "VIEW", started_match.id)
+        await layer.group_send(group, later)
+        after_view = await _pushes(sockets[1], timeout=0.5)
+    finally:
+        for socket in sockets:
+            await socket.disconnect()
+    assert answer["result"]["status"] == "finished"
+    assert [pushes[-1]["status"] for pushes in ends] == ["finished"] * 3
+    assert [len(pushes) for pushes in after] == [0, 0, 1]
+    assert viewed["result"]["status"] == "finished"
+    assert after_view == []
 
 
 async def test_the_seeds_positional_form_is_accepted(alice):

@@ -109,7 +109,10 @@ Pushes
     pushed as the MOVE was answered (the same body, not rendered again).
     Right after authentication each open and running match of the player
     is pushed once (`_greet`), after the AUTH answer. Each version is
-    pushed once, in order. While the channel layer
+    pushed once, in order. A match's last view (finished, cancelled,
+    aborted) ends its watch, unless the program asked for the match by
+    WATCH or SELECT_GAME: a socket that plays match after match does not
+    stay in every one's group. While the channel layer
     is down (Redis), the socket polls the versions of its matches every
     LIVE_FALLBACK_POLL_SECONDS instead and pushes the new ones; it joins
     its groups again once the layer is back (`LayerGroups`,

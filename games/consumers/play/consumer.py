@@ -24,6 +24,7 @@ from games.broadcast import match_group, program_group
 from games.consumers.presence import presence_start, presence_stop
 from games.consumers.shared import LayerGroups
 from games.consumers.threads import PerCallConnections, database_call
+from games.models import Match
 from games.rules.base import RulesError
 from games.text import message_text
 
@@ -94,6 +95,10 @@ class PlayConsumer(
         # version it made, pushed for that version without a new render.
         self.answered: dict[int, dict[str, Any]] = {}
         self.current: int | None = None
+        # Matches the program asked for by WATCH or SELECT_GAME: still watched
+        # after their end (their chat); the others are let go with their last
+        # view (PushHandlers._push).
+        self.kept: set[int] = set()
         self.invites: dict[int, str] = {}  # match id -> invitation secret sent
         self.throttled = 0
         self.presence: asyncio.Task[None] | None = None
@@ -230,6 +235,8 @@ class PlayConsumer(
         if name == "UNWATCH":
             await self._unwatch(match_id)
             return None
+        if name in ("WATCH", "SELECT_GAME"):
+            self.kept.add(match_id)
         if name == "MOVE":
             body = await call(requests.move)(
                 user, match_id, data, message.get("version")
@@ -244,7 +251,13 @@ class PlayConsumer(
             body = await call(requests.game_command)(user, match_id, name, data)
         # Only a match the command named becomes the socket's match.
         named = message.get("match", data if by_data else None) is not None
-        await self._watch(match_id, body, select=named)
+        if body["status"] in Match.ENDED and match_id not in self.kept:
+            # Nothing more to push: not watched again (an ended match the
+            # socket still watches is let go with its last view).
+            if named:
+                self.current = match_id
+        else:
+            await self._watch(match_id, body, select=named)
         return body["legal_moves"] if name == "LEGAL_MOVES" else body
 
     async def _auth(
@@ -323,6 +336,7 @@ class PlayConsumer(
         await self.layer_groups.leave(match_group(match_id))
         self.watched.pop(match_id, None)
         self.answered.pop(match_id, None)
+        self.kept.discard(match_id)
         if self.current == match_id:
             self.current = None
 

@@ -18,6 +18,7 @@ from accounts.models import User
 from games.broadcast import match_group
 from games.consumers.shared import LayerGroups, match_versions
 from games.consumers.threads import database_call
+from games.models import Match
 
 from . import requests
 from .requests import PlayError
@@ -31,6 +32,7 @@ class PushHandlers:
     language: str
     watched: dict[int, int]
     answered: dict[int, dict[str, Any]]
+    kept: set[int]
     invites: dict[int, str]
     push_lock: asyncio.Lock
     layer_groups: LayerGroups
@@ -112,6 +114,19 @@ class PushHandlers:
                 "outcome": body["outcome"],
             }
         )
+        if body["status"] in Match.ENDED and match_id not in self.kept:
+            await self._let_go(match_id)
+
+    async def _let_go(self, match_id: int) -> None:
+        """Stop watching an ended match, its last view pushed (it stays the socket's match).
+
+        A program's socket that plays match after match would otherwise stay
+        in the group of every match it ever played, re-add itself to each at
+        every beat and read their versions at every catch-up.
+        """
+        self.watched.pop(match_id, None)
+        self.answered.pop(match_id, None)
+        await self.layer_groups.leave(match_group(match_id))
 
     async def user_matches_changed(self, event: dict[str, Any]) -> None:
         """Handle "user.matches_changed": watch a match the player sits at now."""
