@@ -435,6 +435,9 @@ async def test_an_ended_match_is_let_go_with_its_last_view_unless_watched(
             await socket.disconnect()
     assert answer["result"]["status"] == "finished"
     assert [pushes[-1]["status"] for pushes in ends] == ["finished"] * 3
+    # Each version once: the end's "user.matches_changed" does not watch
+    # the ended match again (and push its last view twice).
+    assert all(len({p["version"] for p in pushes}) == len(pushes) for pushes in ends)
     assert [len(pushes) for pushes in after] == [0, 0, 1]
     assert viewed["result"]["status"] == "finished"
     assert after_view == []

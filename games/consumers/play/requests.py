@@ -194,8 +194,13 @@ def running_match_ids(user: User) -> list[int]:
 
 
 def is_seated(user: User, match_id: int) -> bool:
-    """Return whether `user` has a seat at match `match_id`."""
-    return Seat.objects.filter(match_id=match_id, user=user).exists()
+    """Return whether `user` has a seat at match `match_id`, open or running.
+
+    An ended match is not watched again: its last view was pushed, and
+    its end's "user.matches_changed" comes after it.
+    """
+    seats = Seat.objects.filter(match_id=match_id, user=user)
+    return seats.exclude(match__status__in=Match.ENDED).exists()
 
 
 def body(user: User, match_id: int, invite: str = "") -> dict[str, Any]:
