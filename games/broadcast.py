@@ -45,6 +45,11 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def person_groups(user_id: int) -> tuple[str, str]:
+    """Return the groups of every socket of a person: their pages', their programs'."""
+    return user_group(user_id), program_group(user_id)
+
+
 def program_group(user_id: int) -> str:
     """Return the channel-layer group of a person's program sockets (/ws/play/).
 
@@ -253,10 +258,7 @@ def user_sockets_close_on_commit(user_id: int) -> None:
     Each consumer in the person's groups (pages, programs) answers
     "user.closed" by closing.
     """
-    _send_on_commit(
-        (user_group(user_id), {"type": "user.closed"}),
-        (program_group(user_id), {"type": "user.closed"}),
-    )
+    _send_on_commit(*((g, {"type": "user.closed"}) for g in person_groups(user_id)))
 
 
 def chat_line_hidden_on_commit(*, line_id: int, match_id: int | None) -> None:
@@ -281,7 +283,4 @@ def user_sanctioned_on_commit(user_id: int) -> None:
     person's row) shows the notice and takes away the forms the person may
     no longer use.
     """
-    _send_on_commit(
-        (user_group(user_id), {"type": "user.sanctioned"}),
-        (program_group(user_id), {"type": "user.sanctioned"}),
-    )
+    _send_on_commit(*((g, {"type": "user.sanctioned"}) for g in person_groups(user_id)))

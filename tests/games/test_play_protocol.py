@@ -264,20 +264,24 @@ async def test_want_to_join_game_takes_a_free_seat(alice, bob):
     assert pushes[-1]["your_seat"] == 1
 
 
+async def _bank_and_pushes_to_other(match, mover, other):
+    """Have `mover`'s socket bank in Toy `match`; return its answer and `other`'s pushes."""
+    await database_sync_to_async(toy_position)(match, pending=5)
+    mover_socket = await _socket(mover)
+    other_socket = await _socket(other)
+    try:
+        answer = await _ask(mover_socket, "MOVE", {"kind": "bank"}, match=match.id)
+        pushes = await _pushes(other_socket)
+    finally:
+        await mover_socket.disconnect()
+        await other_socket.disconnect()
+    return answer, pushes
+
+
 async def test_a_move_is_played_and_another_seats_socket_gets_its_own_view(
     started_match, alice, bob
 ):
-    await database_sync_to_async(toy_position)(started_match, pending=5)
-    alice_socket = await _socket(alice)
-    bob_socket = await _socket(bob)
-    try:
-        answer = await _ask(
-            alice_socket, "MOVE", {"kind": "bank"}, match=started_match.id
-        )
-        pushes = await _pushes(bob_socket)
-    finally:
-        await alice_socket.disconnect()
-        await bob_socket.disconnect()
+    answer, pushes = await _bank_and_pushes_to_other(started_match, alice, bob)
     assert answer["ok"], answer
     assert answer["result"]["version"] == 1
     assert pushes[-1]["version"] == 1
@@ -317,17 +321,7 @@ async def test_a_move_tells_the_other_program_no_bell_and_no_list_change(
 
     for handler in ("user_matches_changed", "user_notifications_changed"):
         monkeypatch.setattr(play.PlayConsumer, handler, hear)
-    await database_sync_to_async(toy_position)(started_match, pending=5)
-    alice_socket = await _socket(alice)
-    bob_socket = await _socket(bob)
-    try:
-        answer = await _ask(
-            alice_socket, "MOVE", {"kind": "bank"}, match=started_match.id
-        )
-        pushes = await _pushes(bob_socket)
-    finally:
-        await alice_socket.disconnect()
-        await bob_socket.disconnect()
+    answer, pushes = await _bank_and_pushes_to_other(started_match, alice, bob)
     assert answer["ok"], answer
     # Bob's turn: his view is pushed, nothing else.
     assert pushes[-1]["to_move"] == [1]

@@ -20,7 +20,7 @@ from rest_framework.throttling import AnonRateThrottle
 from accounts.models import User
 from accounts.ratelimits import LOG_IN_UNAVAILABLE, RateLimitsUnavailable
 from games import exceptions
-from games.broadcast import match_group, program_group
+from games.broadcast import program_group
 from games.consumers.presence import presence_start, presence_stop
 from games.consumers.shared import LayerGroups
 from games.consumers.threads import PerCallConnections, database_call
@@ -327,15 +327,11 @@ class PlayConsumer(
         """Watch `match_id` (join its group); `select`: make it the socket's match."""
         if select:
             self.current = match_id
-        if match_id not in self.watched:
-            self.watched[match_id] = -1
-            await self.layer_groups.join(match_group(match_id))
+        await self._join(match_id)
         return body
 
     async def _unwatch(self, match_id: int) -> None:
-        await self.layer_groups.leave(match_group(match_id))
-        self.watched.pop(match_id, None)
-        self.answered.pop(match_id, None)
+        await self._let_go(match_id)
         self.kept.discard(match_id)
         if self.current == match_id:
             self.current = None

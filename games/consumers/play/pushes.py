@@ -85,9 +85,7 @@ class PushHandlers:
         user = self.user
         call = database_call
         for match_id in await call(requests.seated_match_ids)(user):
-            if match_id not in self.watched:
-                self.watched[match_id] = -1
-                await self.layer_groups.join(match_group(match_id))
+            await self._join(match_id)
         async with self.push_lock:
             versions = await call(match_versions)(list(self.watched))
             for match_id, version in sorted(versions.items()):
@@ -117,6 +115,12 @@ class PushHandlers:
         if body["status"] in Match.ENDED and match_id not in self.kept:
             await self._let_go(match_id)
 
+    async def _join(self, match_id: int) -> None:
+        """Watch `match_id` (join its group) unless the socket already does."""
+        if match_id not in self.watched:
+            self.watched[match_id] = -1
+            await self.layer_groups.join(match_group(match_id))
+
     async def _let_go(self, match_id: int) -> None:
         """Stop watching an ended match, its last view pushed (it stays the socket's match).
 
@@ -136,6 +140,5 @@ class PushHandlers:
         if match_id not in self.watched and await database_call(requests.is_seated)(
             self.user, match_id
         ):
-            self.watched[match_id] = -1
-            await self.layer_groups.join(match_group(match_id))
+            await self._join(match_id)
             await self.match_changed({"match_id": match_id, "moved": False})
