@@ -47,13 +47,16 @@ soak: install
 
 # Everything but the browser and stack tests in TEST_WORKERS processes
 # (pytest-xdist; work stealing, so a process that is done takes tests from the
-# other instead of waiting for its long tail), then the browser tests in one:
-# each run of those starts its own Daphne and Celery worker on fixed ports.
+# other instead of waiting for its long tail), then the browser and stack
+# tests, also in TEST_WORKERS processes: each starts its own stack (Daphne,
+# Celery worker, database, Redis database) and takes whole files, so a
+# file's chromium and cluster start once. They wait on the stack most of
+# the time (about 0.8 of a core each).
 TEST_WORKERS ?= 2
 
 test: install
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser and not stack"
-	$(BIN)/pytest -m "browser or stack"
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile -m "browser or stack"
 
 lint: install
 	$(BIN)/ruff format --check . && $(BIN)/ruff check . && $(BIN)/lint-imports --no-cache

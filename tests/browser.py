@@ -11,7 +11,8 @@ PostgreSQL, dropped afterwards), creates the demo accounts and starts
 `daphne` and `celery worker --beat` from this virtual environment, each in
 its own process group, as `make run` does: through config/devredis.py,
 on the embedded Redis it starts in the temporary folder, or on REDIS_URL's
-Redis when that is set. E-mails go to files the tests read.
+Redis when that is set (under pytest-xdist, each worker's stack on a Redis
+database of its own). E-mails go to files the tests read.
 
 Chromium is Debian's (CHROMIUM_PATH or /usr/bin/chromium): browser tests
 skip without it, but fail when CI is set.
@@ -41,6 +42,7 @@ from typing import Any
 import pytest
 
 from config.devredis import server_url
+from config.stores import redis_url_of
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "test-results"
@@ -56,6 +58,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 STARTUP_SECONDS = 90
+# pytest-xdist's name for this process ("gw0", "gw1", ...), empty without it:
+# `make test` runs the browser tests in TEST_WORKERS processes, each with a
+# stack of its own.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 PR_SET_PDEATHSIG = 1
 
 
@@ -234,8 +240,9 @@ def stack() -> Iterator[Stack]:
     stack = Stack(url=f"http://127.0.0.1:{port}", mail_dir=tmp / "mail")
     stack.mail_dir.mkdir()
     processes: dict[str, subprocess.Popen[bytes]] = {}
-    for stale in RESULTS.glob("failed-*.png"):
-        stale.unlink()
+    if _WORKER in ("", "gw0"):
+        for stale in RESULTS.glob("failed-*.png"):
+            stale.unlink()
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         yield from _run_stack(stack, tmp, port, processes)
@@ -286,6 +293,8 @@ def _run_stack(
         }  # fmt: skip
         if env.get("REDIS_URL"):
             del commands["redis"]
+            if _WORKER:
+                env["REDIS_URL"] = _own_redis(env["REDIS_URL"])
         else:
             # Also for the commands a test runs with stack.env.
             env["REDIS_URL"] = server_url(tmp / "var")
@@ -313,7 +322,29 @@ def _run_stack(
             RESULTS.mkdir(exist_ok=True)
             for name, path in stack.logs.items():
                 if path.exists():
-                    shutil.copy(path, RESULTS / f"e2e-{name}.log")
+                    suffix = f"-{_WORKER}" if _WORKER else ""
+                    shutil.copy(path, RESULTS / f"e2e-{name}{suffix}.log")
+
+
+def _own_redis(url: str) -> str:
+    """Return this xdist worker's Redis database on `url`'s server, emptied.
+
+    Two stacks on one database would share Celery's queue and the channel
+    groups: one stack's worker would play the other's robot moves on the
+    wrong database. The worker's database is config/stores.py's
+    `redis_url_of` (the same the worker's own settings use, kept for the
+    test processes): nothing else writes it, so it is flushed first (the
+    parallel run before may have left rate-limit counts in it).
+    """
+    import redis
+
+    own = redis_url_of(url, xdist_worker=_WORKER)
+    client = redis.Redis.from_url(own)
+    try:
+        client.flushdb()
+    finally:
+        client.close()
+    return own
 
 
 def chromium_path() -> str:
