@@ -16,7 +16,7 @@ def rest_framework(*, anon_rate: str, proxies: int) -> dict[str, Any]:
     """
     return {
         "DEFAULT_AUTHENTICATION_CLASSES": [
-            "accounts.authentication.CheckedTokenAuthentication",
+            "games.api.authentication.PreparedTokenAuthentication",
             "rest_framework.authentication.SessionAuthentication",
         ],
         "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

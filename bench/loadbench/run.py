@@ -69,7 +69,9 @@ async def phase_profile(
             spies.append(
                 await asyncio.create_subprocess_exec(
                     *("py-spy", "record", "-p", str(pid), "-o", f"{out}.txt"),
-                    *("--format", "raw", "--nonblocking", "--rate", "50"),
+                    # --gil: only the thread holding the GIL is sampled, so
+                    # the shares are of CPU, not of waits on sockets or locks.
+                    *("--format", "raw", "--nonblocking", "--rate", "100", "--gil"),
                     stdout=asyncio.subprocess.DEVNULL,
                     stderr=asyncio.subprocess.DEVNULL,
                 )

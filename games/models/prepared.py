@@ -42,6 +42,9 @@ M = TypeVar("M", bound=Model)
 # integer, or Django's overflow rules would drop or empty the lookup
 # (`seq__gt=-1` on a positive field compiles to no condition).
 PLACEHOLDER = 2_147_480_047
+# The same for text keys (`PreparedSelect(..., text=True)`), with the key's
+# number after it.
+TEXT_PLACEHOLDER = "prepared-select-key-"
 
 
 @dataclass(frozen=True)
@@ -60,14 +63,16 @@ class CompiledSelect:
 
 
 class PreparedSelect(Generic[M]):
-    """A SELECT of `M` instances by integer keys, its SQL built once per database.
+    """A SELECT of `M` instances by integer (or text) keys, its SQL built once per database.
 
     `build(*keys)` returns the QuerySet for `keys` (`keys` of them, 1 by
     default): filters on ids or versions (ordering, `select_related` and
     `select_for_update` as the ORM has them); a key outside a 64-bit
-    integer's range finds nothing. It is built and compiled once per
-    database alias with the placeholders PLACEHOLDER, PLACEHOLDER + 1, ...,
-    each of which must appear exactly once among the SQL's parameters
+    integer's range finds nothing. With `text=True` the keys are strings
+    (an API token's key), compared as the ORM's exact lookup does. It is
+    built and compiled once per database alias with the placeholders
+    PLACEHOLDER, PLACEHOLDER + 1, ... (text: TEXT_PLACEHOLDER + "0", "1",
+    ...), each of which must appear exactly once among the SQL's parameters
     (ValueError otherwise, at the first call). `fetch(*keys)` runs the SQL
     with `keys` bound and returns the instances, related objects
     populated; a query with `select_for_update` must run inside
@@ -75,13 +80,16 @@ class PreparedSelect(Generic[M]):
     ORM raises).
     """
 
-    def __init__(self, build: Callable[..., QuerySet[M]], *, keys: int = 1) -> None:
+    def __init__(
+        self, build: Callable[..., QuerySet[M]], *, keys: int = 1, text: bool = False
+    ) -> None:
         self._build = build
         self._keys = keys
+        self._text = text
         self._compiled: dict[str, CompiledSelect] = {}
         self._lock = threading.Lock()
 
-    def fetch(self, *keys: int, using: str = DEFAULT_DB_ALIAS) -> list[M]:
+    def fetch(self, *keys: int | str, using: str = DEFAULT_DB_ALIAS) -> list[M]:
         """Return the rows for `keys` as model instances, in the query's order."""
         bound = self.bind(*keys, using=using)
         if bound is None:
@@ -93,7 +101,7 @@ class PreparedSelect(Generic[M]):
         return self.rows(compiled, rows, using=using)
 
     def bind(
-        self, *keys: int, using: str = DEFAULT_DB_ALIAS
+        self, *keys: int | str, using: str = DEFAULT_DB_ALIAS
     ) -> tuple[CompiledSelect, str, list[Any]] | None:
         """Return (compiled query, SQL, parameters) for `keys`, or None when no row can match.
 
@@ -102,10 +110,11 @@ class PreparedSelect(Generic[M]):
         """
         if len(keys) != self._keys:
             raise TypeError(f"{self._keys} keys expected, got {len(keys)}")
-        low, high = connections[using].ops.integer_field_range("BigIntegerField")
-        if not all(low <= key <= high for key in keys):
-            # No row has it (the ORM answers the same, without asking).
-            return None
+        if not self._text:
+            low, high = connections[using].ops.integer_field_range("BigIntegerField")
+            if not all(isinstance(key, int) and low <= key <= high for key in keys):
+                # No row has it (the ORM answers the same, without asking).
+                return None
         compiled = self._compiled.get(using) or self._compile(using)
         params = list(compiled.params)
         for at, key in zip(compiled.keys_at, keys, strict=True):
@@ -153,7 +162,10 @@ class PreparedSelect(Generic[M]):
         with self._lock:
             if using in self._compiled:
                 return self._compiled[using]
-            placeholders = [PLACEHOLDER + i for i in range(self._keys)]
+            placeholders: list[int | str] = [
+                f"{TEXT_PLACEHOLDER}{i}" if self._text else PLACEHOLDER + i
+                for i in range(self._keys)
+            ]
             queryset = self._build(*placeholders)
             compiler = queryset.query.get_compiler(using=using)
             sql, params = compiler.as_sql()

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import pytest
 from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
 
+from accounts.services import api_token_get_or_create
 from games import selectors, services
+from games.api.authentication import TOKEN_WITH_USER
+from games.consumers.play.requests import token_user
 from games.models import Match, MatchEvent, Move, Seat
 from games.models.prepared import (
     MATCH_BY_ID,
@@ -119,3 +125,34 @@ def test_several_keys_are_bound_in_their_places(started, alice, bob):
     assert [m.seq for m in MOVES_AFTER.fetch(started.id, 2)] == [3, 4]
     with pytest.raises(TypeError, match="2 keys"):
         MOVES_AFTER.fetch(started.id)
+
+
+def test_a_text_key_finds_the_token_with_its_user_in_one_query(alice, bob):
+    key = api_token_get_or_create(user=alice).key
+    api_token_get_or_create(user=bob)
+    with CaptureQueriesContext(connection) as queries:
+        (token,) = TOKEN_WITH_USER.fetch(key)
+        name = token.user.username
+    assert len(queries.captured_queries) == 1
+    assert name == "alice"
+    expected = Token.objects.select_related("user").get(key=key)
+    assert _columns(token) == _columns(expected)
+    assert _columns(token.user) == _columns(expected.user)
+    assert TOKEN_WITH_USER.fetch(key.upper()) == []
+
+
+def test_a_text_key_is_bound_as_a_parameter(alice):
+    api_token_get_or_create(user=alice)
+    assert TOKEN_WITH_USER.fetch("x' OR '1'='1") == []
+    assert TOKEN_WITH_USER.fetch("") == []
+
+
+def test_every_door_finds_its_token_through_the_prepared_lookup(alice, client):
+    # The API's authentication class (and the program socket's AUTH, which
+    # calls the same class: games/consumers/play/requests.py `token_user`).
+    key = api_token_get_or_create(user=alice).key
+    with patch.object(TOKEN_WITH_USER, "fetch", wraps=TOKEN_WITH_USER.fetch) as fetch:
+        response = client.get("/api/me/history/", HTTP_AUTHORIZATION=f"Token {key}")
+        assert token_user(key) == alice
+    assert response.status_code == 200
+    assert [c.args for c in fetch.call_args_list] == [(key,), (key,)]

@@ -18,9 +18,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import AuthenticationFailed
 
-from accounts.authentication import CheckedTokenAuthentication
 from accounts.models import User
 from games import exceptions, fairness, selectors, services
+from games.api.authentication import PreparedTokenAuthentication
 from games.api.bodies import match_body, match_summary
 from games.models import Match, Seat
 from games.rules import registry
@@ -87,10 +87,10 @@ def token_user(key: str) -> User:
     """Return the active user of API token `key`, as the REST API checks it.
 
     Raises PlayError("auth_failed") with DRF's message for a malformed or
-    unknown token or an inactive account (`CheckedTokenAuthentication`).
+    unknown token or an inactive account (`PreparedTokenAuthentication`, the API's).
     """
     try:
-        user, _token = CheckedTokenAuthentication().authenticate_credentials(key)
+        user, _token = PreparedTokenAuthentication().authenticate_credentials(key)
     except AuthenticationFailed as error:
         raise PlayError("auth_failed", str(error.detail)) from None
     return user  # type: ignore[no-any-return]
