@@ -8,6 +8,7 @@ consistency rules of `State` accept.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TypeVar
 
@@ -74,16 +75,42 @@ def decided_ranks(state: State) -> tuple[int, ...] | None:
     """
     if state.phase != PHASE_PLAY:
         return None
+    seats = range(state.seats)
+    return _decided_ranks(
+        state.podium,
+        state.favourites,
+        state.winners,
+        # With Superpowers: who can still reveal a star, and the stars
+        # still hidden (the tie-break, `rank_keys`); else nothing.
+        tuple(_frozen(state, s) for s in seats) if state.superpowers else None,
+        tuple(hidden_stars(state, s) for s in seats) if state.superpowers else None,
+    )
+
+
+# Cached: every view, autoplay offer and robot asks, several times per move,
+# and the answer depends on these few fields only.
+@lru_cache(maxsize=4096)
+def _decided_ranks(
+    podium: tuple[str, ...],
+    favourites: tuple[tuple[str, ...], ...],
+    winners: tuple[str | None, ...],
+    frozen: tuple[bool, ...] | None,
+    hidden: tuple[int, ...] | None,
+) -> tuple[int, ...] | None:
+    """`decided_ranks` of a play-phase state with these fields (None: no Superpowers)."""
     seen: set[tuple[int, ...]] = set()
-    for podium in c.possible_podiums(state.podium):
-        points = c.scores(state.favourites, state.winners, podium)
-        if state.superpowers:
-            for a, b in combinations(range(state.seats), 2):
-                if points[a] == points[b] and not (
-                    _frozen(state, a) and _frozen(state, b)
-                ):
+    for possible in c.possible_podiums(podium):
+        points = c.scores(favourites, winners, possible)
+        if frozen is not None:
+            for a, b in combinations(range(len(points)), 2):
+                if points[a] == points[b] and not (frozen[a] and frozen[b]):
                     return None
-        seen.add(c.seat_ranks(rank_keys(state, points)))
+        keys: list[tuple[int, ...]]
+        if hidden is None:
+            keys = [(p,) for p in points]
+        else:
+            keys = [(p, h) for p, h in zip(points, hidden, strict=True)]
+        seen.add(c.seat_ranks(keys))
         if len(seen) > 1:
             return None
     # possible_podiums always holds the podium as it stands.
