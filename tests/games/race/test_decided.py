@@ -16,8 +16,9 @@ import random
 import pytest
 
 from games.rules.base import Rules
-from games.rules.race.flow import is_decided
-from games.rules.race.state import PlayCard, PowerUse
+from games.rules.race import RULES as RACE
+from games.rules.race.flow import decided_ranks, is_decided
+from games.rules.race.state import PHASE_PLAY, PlayCard, PowerUse
 
 FIVE = ("plus7-rithle", "plus5-rithle", "plus7-celya", "plus5-celya", "rank4", "rank2")
 DECIDED = {"positions": (61, 10, 10, 10), "podium": ("rithle",), "hands": (FIVE, FIVE)}
@@ -219,3 +220,50 @@ def test_the_order_holds_exactly_the_seats_offered(race, seed):
             assert order[0] == race.decided_winners(state)
         seat = min(race.to_move(state))
         state, _ = race.apply(state, seat, rnd.choice(race.legal_moves(state, seat)))
+
+
+def _decided_ranks_uncached(state):
+    """The decided check as first written: every possible podium, no cache."""
+    from itertools import combinations
+
+    from games.rules.race import cards
+    from games.rules.race.flow import _frozen, rank_keys
+
+    if state.phase != PHASE_PLAY:
+        return None
+    seen = set()
+    for podium in cards.possible_podiums(state.podium):
+        points = cards.scores(state.favourites, state.winners, podium)
+        if state.superpowers and any(
+            points[a] == points[b] and not (_frozen(state, a) and _frozen(state, b))
+            for a, b in combinations(range(state.seats), 2)
+        ):
+            return None
+        seen.add(cards.seat_ranks(rank_keys(state, points)))
+        if len(seen) > 1:
+            return None
+    (ranks,) = seen
+    return ranks
+
+
+@pytest.mark.parametrize("superpowers", [False, True])
+def test_the_cached_decided_check_answers_as_the_full_one(superpowers):
+    # decided_ranks is cached on the podium, favourites, winner bets and
+    # (Superpowers) the stars still hidden and who can reveal one: random
+    # games of every size and variant meet many states that share some of
+    # those, and each answer must be the full check's.
+    decided = 0
+    for seed in range(120):
+        seats = 2 + seed % 3
+        options = {"win_bet": seed % 2 == 0, "superpowers": superpowers}
+        state = RACE.new_state(seats=seats, options=options, seed=seed)
+        rnd = random.Random(seed)
+        while RACE.outcome(state) is None:
+            expected = _decided_ranks_uncached(state)
+            assert decided_ranks(state) == expected
+            decided += expected is not None
+            seat = rnd.choice(sorted(RACE.to_move(state)))
+            state, _ = RACE.apply(
+                state, seat, rnd.choice(RACE.legal_moves(state, seat))
+            )
+    assert decided > 100
