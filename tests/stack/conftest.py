@@ -13,9 +13,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent.parent
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# The cluster's own Redis database number, flushed before and after: 14,
-# or one per pytest-xdist process (gw0: 14, gw1: 15, ...).
-REDIS_DB = 14 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+# The cluster's own Redis database number, flushed before and after: one per
+# pytest-xdist process counting down from Redis's last (gw0: 15, gw1: 14, ...),
+# clear of the browser stacks' (config/stores.py `redis_url_of`: 1, 2, ...)
+# for up to 7 processes.
+REDIS_DB = 15 - int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
 
 
 def redis_db_url() -> str:
