@@ -78,10 +78,10 @@ Wilson 95% intervals, one process on a busy machine):
   161 ms, p99 1697 ms, max 2460 ms with three processes on two cores
   (seeds 0-59 alone: median 102 ms, p99 695 ms, max 910 ms).
   Seeds 0-999 (2026-11-28, two processes on two cores): 930.5 of 1,000,
-  93.1% (91.3-94.5%): below issue 26's 95%, and the first 200 seeds'
-  94.5% was the lucky end (69 losses and a shared first place after
-  seed 199's 11). CPU per decision over 19,359 decisions median 117 ms,
-  p99 1,035 ms, max 2,106 ms.
+  93.1% (91.3-94.5%): below issue 26's 95%; the first 200 seeds' 94.5%
+  was the lucky end (69 losses and one shared first place in all, 11 of
+  the losses in those 200). CPU per decision over 19,359 decisions
+  median 117 ms, p99 1,035 ms, max 2,106 ms.
 - CPU per decision alone on the idle machine, this module's settings:
   2 seats vs medium (seeds 0-39, 834 decisions) median 112 ms, p99 827
   ms, max 1044 ms; vs easy (764) median 161 ms, p99 811 ms, max 1028 ms;
