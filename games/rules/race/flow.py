@@ -75,15 +75,18 @@ def decided_ranks(state: State) -> tuple[int, ...] | None:
     """
     if state.phase != PHASE_PLAY:
         return None
-    seats = range(state.seats)
     return _decided_ranks(
         state.podium,
         state.favourites,
         state.winners,
         # With Superpowers: who can still reveal a star, and the stars
         # still hidden (the tie-break, `rank_keys`); else nothing.
-        tuple(_frozen(state, s) for s in seats) if state.superpowers else None,
-        tuple(hidden_stars(state, s) for s in seats) if state.superpowers else None,
+        (
+            tuple(_frozen(state, s) for s in range(state.seats))
+            if state.superpowers
+            else None
+        ),
+        _hidden(state),
     )
 
 
@@ -105,12 +108,7 @@ def _decided_ranks(
             for a, b in combinations(range(len(points)), 2):
                 if points[a] == points[b] and not (frozen[a] and frozen[b]):
                     return None
-        keys: list[tuple[int, ...]]
-        if hidden is None:
-            keys = [(p,) for p in points]
-        else:
-            keys = [(p, h) for p, h in zip(points, hidden, strict=True)]
-        seen.add(c.seat_ranks(keys))
+        seen.add(c.seat_ranks(_keys(points, hidden)))
         if len(seen) > 1:
             return None
     # possible_podiums always holds the podium as it stands.
@@ -152,9 +150,23 @@ def _frozen(state: State, seat: int) -> bool:
 
 def rank_keys(state: State, points: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Return the per-seat sort keys: points, then hidden stars (Superpowers)."""
-    if state.superpowers:
-        return [(p, hidden_stars(state, s)) for s, p in enumerate(points)]
-    return [(p,) for p in points]
+    return _keys(points, _hidden(state))
+
+
+def _hidden(state: State) -> tuple[int, ...] | None:
+    """Return each seat's stars still hidden with Superpowers, else None."""
+    if not state.superpowers:
+        return None
+    return tuple(hidden_stars(state, s) for s in range(state.seats))
+
+
+def _keys(
+    points: tuple[int, ...], hidden: tuple[int, ...] | None
+) -> list[tuple[int, ...]]:
+    """Return `rank_keys` from the points and `_hidden`'s stars."""
+    if hidden is None:
+        return [(p,) for p in points]
+    return [(p, h) for p, h in zip(points, hidden, strict=True)]
 
 
 def available_powers(state: State, seat: int) -> list[str]:
