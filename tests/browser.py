@@ -24,6 +24,7 @@ import contextlib
 import ctypes
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -394,11 +395,34 @@ class PageWatch:
     """
 
     problems: list[str] = field(default_factory=list)
+    # What the page's sockets did (opened, closed, each frame's size and
+    # board version), seconds since the watch began: written next to the
+    # screenshots of a failed test, where a push that never came shows.
+    sockets: list[str] = field(default_factory=list)
+    began: float = field(default_factory=time.monotonic)
 
     def attach(self, page: Any) -> None:
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         page.on("response", self._response)
+        page.on("websocket", self._socket)
+
+    def _note(self, text: str) -> None:
+        self.sockets.append(f"{time.monotonic() - self.began:8.2f}s {text}")
+
+    def _socket(self, socket: Any) -> None:
+        url = socket.url
+        self._note(f"open {url}")
+        socket.on("framereceived", lambda frame: self._frame("in", url, frame))
+        socket.on("framesent", lambda frame: self._frame("out", url, frame))
+        socket.on("socketerror", lambda error: self._note(f"error {url}: {error}"))
+        socket.on("close", lambda _socket: self._note(f"close {url}"))
+
+    def _frame(self, direction: str, url: str, frame: Any) -> None:
+        text = frame if isinstance(frame, str) else repr(frame)
+        version = re.search(r'id="board"[^>]*data-version="(\d+)"', text)
+        board = f" board v{version.group(1)}" if version else ""
+        self._note(f"{direction} {url} {len(text)} chars{board}")
 
     def _console(self, message: Any) -> None:
         if message.type != "error" or message.text.startswith(
@@ -467,6 +491,7 @@ def new_page(
         watch = PageWatch()
         watch.attach(page)
         watches.append((page, watch))
+        _JOURNALS[id(page)] = watch.sockets
         return page
 
     yield make
@@ -485,8 +510,23 @@ def new_page(
                 for j, page in enumerate(context.pages):
                     with contextlib.suppress(Exception):
                         screenshot(page, f"failed-{request.node.name}-{i}-{j}")
+            RESULTS.mkdir(exist_ok=True)
+            for i, (_page, watch) in enumerate(watches):
+                journal = RESULTS / f"failed-{request.node.name}-{i}-sockets.txt"
+                journal.write_text("\n".join(watch.sockets) + "\n")
         for context in contexts:
             context.close()
+        for page, _watch in watches:
+            _JOURNALS.pop(id(page), None)
+
+
+# The socket journals of the pages `new_page` opened, by id(page).
+_JOURNALS: dict[int, list[str]] = {}
+
+
+def socket_journal(page: Any) -> str:
+    """Return what `page`'s sockets did so far (for a failure message), a line each."""
+    return "\n".join(_JOURNALS.get(id(page), ["(no journal: not a new_page page)"]))
 
 
 def log_in(page: Any, username: str, password: str = DEMO_PASSWORD) -> None:

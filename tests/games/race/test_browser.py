@@ -10,8 +10,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import Stack, create_form, log_in, screenshot
+from tests.browser import Stack, create_form, log_in, screenshot, socket_journal
 
 pytestmark = pytest.mark.browser
 
@@ -115,8 +116,19 @@ def test_two_people_and_a_robot_finish_a_race(stack: Stack, new_page) -> None:
             if button is None:
                 continue
             before, bob_before = _version(page), _version(bob)
+            sent = button.evaluate(
+                "b => b.form ? new URLSearchParams(new FormData(b.form, b)).toString() : ''"
+            )
             button.click()
-            _wait_version_above(page, before)
+            try:
+                _wait_version_above(page, before)
+            except PlaywrightTimeout:
+                flash = page.locator("#flash").inner_text()
+                pytest.fail(
+                    f"{name}'s page stayed at version {_version(page)} after a click "
+                    f"sending {sent!r}; it says {flash!r}\n"
+                    f"{name}'s sockets:\n{socket_journal(page)}\n{stack.log_tail()}"
+                )
             acted = True
             if _refused(page):
                 refused += 1
@@ -124,7 +136,14 @@ def test_two_people_and_a_robot_finish_a_race(stack: Stack, new_page) -> None:
             moves[name] += 1
             if name == "alice" and not pushed_checked:
                 # alice's move reaches bob's open page through the socket.
-                _wait_version_above(bob, bob_before)
+                try:
+                    _wait_version_above(bob, bob_before)
+                except PlaywrightTimeout:
+                    pytest.fail(
+                        f"bob's page stayed at version {_version(bob)} after alice's "
+                        f"move (alice at {_version(alice)})\n"
+                        f"bob's sockets:\n{socket_journal(bob)}\n{stack.log_tail()}"
+                    )
                 assert bob.locator("#move-log .log li").count() > 0
                 assert bob.evaluate("window.__e2eNoReload === true")
                 pushed_checked = True
