@@ -9,7 +9,8 @@
 // - the zoom buttons scale the map inside its scrolling frame (the zoom is
 //   kept across board swaps); the map starts fitted to the frame's width;
 // - the keep form's button is disabled while too few cards are ticked, and
-//   the ticks survive a board pushed while the viewer is choosing;
+//   the ticks survive a board pushed while the viewer is choosing (the
+//   platform's static/js/unsent-edits.js);
 // - keyboard (issue 25): the platform's script (static/js/keyboard.js)
 //   moves inside each group of choices ([data-roving]: the wheel cards, the
 //   roads to build, the ways to pay, the table of roads, the offered
@@ -151,37 +152,10 @@
 
   // --- Keeping destination cards ----------------------------------------
   // In setup every seat chooses at once, so another seat's choice pushes a
-  // new board while the viewer is still ticking: the viewer's ticks are
-  // remembered for the offer they were made on and put back after a swap.
+  // new board while the viewer is still ticking: the platform's script
+  // (static/js/unsent-edits.js) carries the ticks over to it and sends
+  // "change" for each, which brings the button here up to date.
   const KEEP = '[data-role="keep-form"]';
-  const BOXES = 'input[type=checkbox][name="move.cards[]"]';
-  let ticks = null; // {offer: "id id id", unticked: Set of ids}
-
-  function offerOf(form) {
-    return [...form.querySelectorAll(BOXES)]
-      .map((box) => box.value)
-      .sort()
-      .join(" ");
-  }
-
-  function rememberTicks(form) {
-    const unticked = new Set();
-    for (const box of form.querySelectorAll(BOXES)) {
-      if (!box.checked) {
-        unticked.add(box.value);
-      }
-    }
-    ticks = { offer: offerOf(form), unticked };
-  }
-
-  function restoreTicks(form) {
-    if (!ticks || ticks.offer !== offerOf(form)) {
-      return;
-    }
-    for (const box of form.querySelectorAll(BOXES)) {
-      box.checked = !ticks.unticked.has(box.value);
-    }
-  }
 
   function syncKeep(form) {
     const ticked = form.querySelectorAll(
@@ -195,7 +169,6 @@
   document.addEventListener("change", (event) => {
     const form = event.target.closest?.(KEEP);
     if (form) {
-      rememberTicks(form);
       syncKeep(form);
     }
   });
@@ -234,7 +207,6 @@
 
   function refresh() {
     for (const form of document.querySelectorAll(KEEP)) {
-      restoreTicks(form);
       syncKeep(form);
     }
     applyZoom(document);
