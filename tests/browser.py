@@ -145,6 +145,26 @@ class Stack:
         assert status == 200, body
         return str(body["token"])
 
+    def match_seated(
+        self, game: str, tokens: list[str], *, seats: int | None = None
+    ) -> tuple[dict[str, Any], str]:
+        """Create a `game` match as `tokens[0]` and seat the others; return (match, its API path).
+
+        `seats` defaults to one per token (the match is then under way).
+        """
+        status, match = self.api(
+            "POST",
+            "/api/matches/",
+            tokens[0],
+            {"game": game, "seats": seats or len(tokens)},
+        )
+        assert status == 201, match
+        path = f"/api/matches/{match['id']}/"
+        for token in tokens[1:]:
+            status, match = self.api("POST", path + "join/", token)
+            assert status == 200, match
+        return match, path
+
 
 def _free_port() -> int:
     with socket.socket() as sock:
@@ -527,6 +547,33 @@ _JOURNALS: dict[int, list[str]] = {}
 def socket_journal(page: Any) -> str:
     """Return what `page`'s sockets did so far (for a failure message), a line each."""
     return "\n".join(_JOURNALS.get(id(page), ["(no journal: not a new_page page)"]))
+
+
+# The version of the board a page shows (the CSP allows no string eval:
+# waits pass the version as an argument).
+BOARD_VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
+
+
+def board_version(page: Any) -> int:
+    """Return the version of the board `page` shows."""
+    return int(page.evaluate(BOARD_VERSION_JS))
+
+
+def wait_board_past(page: Any, version: int, timeout: float = 20) -> None:
+    """Wait until `page` shows a board newer than `version` (`timeout` seconds)."""
+    page.wait_for_function(
+        f"v => {BOARD_VERSION_JS} > v", arg=version, timeout=timeout * 1000
+    )
+
+
+def move_click(page: Any, selector: str) -> None:
+    """Click the move button at `selector`; wait for the newer board; fail on a refusal."""
+    version = board_version(page)
+    page.locator(selector).click()
+    wait_board_past(page, version)
+    assert page.locator("#flash .message.error").count() == 0, page.locator(
+        "#flash"
+    ).inner_text()
 
 
 def log_in(page: Any, username: str, password: str = DEMO_PASSWORD) -> None:

@@ -31,13 +31,7 @@ def _pick(match: dict) -> dict:
 def test_a_match_through_the_api(stack: Stack) -> None:
     tokens = {name: stack.token(name) for name in ("alice", "bob")}
 
-    status, match = stack.api(
-        "POST", "/api/matches/", tokens["alice"], {"game": "toy", "seats": 3}
-    )
-    assert status == 201, match
-    path = f"/api/matches/{match['id']}/"
-    status, match = stack.api("POST", path + "join/", tokens["bob"])
-    assert status == 200, match
+    match, path = stack.match_seated("toy", [tokens["alice"], tokens["bob"]], seats=3)
     status, match = stack.api("POST", path + "robots/", tokens["alice"], {})
     assert status == 200, match
     assert match["status"] == "active"

@@ -21,13 +21,9 @@ GAME_SECONDS = 600
 def test_a_dice_stars_game_with_a_greedy_robot_through_the_api(stack: Stack) -> None:
     """Dice Stars on the same endpoints: alice, bob and a greedy robot (3 seats)."""
     tokens = {name: stack.token(name) for name in ("alice", "bob")}
-    status, match = stack.api(
-        "POST", "/api/matches/", tokens["alice"], {"game": "dice-stars", "seats": 3}
+    match, path = stack.match_seated(
+        "dice-stars", [tokens["alice"], tokens["bob"]], seats=3
     )
-    assert status == 201, match
-    path = f"/api/matches/{match['id']}/"
-    status, match = stack.api("POST", path + "join/", tokens["bob"])
-    assert status == 200, match
     status, match = stack.api(
         "POST", path + "robots/", tokens["alice"], {"robot": "medium"}
     )

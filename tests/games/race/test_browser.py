@@ -12,24 +12,21 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import Stack, create_form, log_in, screenshot, socket_journal
+from tests.browser import (
+    Stack,
+    board_version,
+    create_form,
+    log_in,
+    screenshot,
+    socket_journal,
+    wait_board_past,
+)
 
 pytestmark = pytest.mark.browser
 
 GAME_SECONDS = 900
 STALL_SECONDS = 120
 MOVE_SECONDS = 30
-VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
-
-
-def _version(page) -> int:
-    return int(page.evaluate(VERSION_JS))
-
-
-def _wait_version_above(page, version: int, timeout: float = MOVE_SECONDS) -> None:
-    page.wait_for_function(
-        f"v => {VERSION_JS} > v", arg=version, timeout=timeout * 1000
-    )
 
 
 def _finished(page) -> bool:
@@ -100,7 +97,7 @@ def test_two_people_and_a_robot_finish_a_race(stack: Stack, new_page) -> None:
     last_change, last_versions = time.monotonic(), (-1, -1)
     while not (_finished(alice) and _finished(bob)):
         now = time.monotonic()
-        versions = (_version(alice), _version(bob))
+        versions = (board_version(alice), board_version(bob))
         if versions != last_versions:
             last_change, last_versions = now, versions
         assert now - last_change < STALL_SECONDS, (
@@ -115,17 +112,17 @@ def test_two_people_and_a_robot_finish_a_race(stack: Stack, new_page) -> None:
             button = _move_button(page)
             if button is None:
                 continue
-            before, bob_before = _version(page), _version(bob)
+            before, bob_before = board_version(page), board_version(bob)
             sent = button.evaluate(
                 "b => b.form ? new URLSearchParams(new FormData(b.form, b)).toString() : ''"
             )
             button.click()
             try:
-                _wait_version_above(page, before)
+                wait_board_past(page, before, MOVE_SECONDS)
             except PlaywrightTimeout:
                 flash = page.locator("#flash").inner_text()
                 pytest.fail(
-                    f"{name}'s page stayed at version {_version(page)} after a click "
+                    f"{name}'s page stayed at version {board_version(page)} after a click "
                     f"sending {sent!r}; it says {flash!r}\n"
                     f"{name}'s sockets:\n{socket_journal(page)}\n{stack.log_tail()}"
                 )
@@ -137,11 +134,11 @@ def test_two_people_and_a_robot_finish_a_race(stack: Stack, new_page) -> None:
             if name == "alice" and not pushed_checked:
                 # alice's move reaches bob's open page through the socket.
                 try:
-                    _wait_version_above(bob, bob_before)
+                    wait_board_past(bob, bob_before, MOVE_SECONDS)
                 except PlaywrightTimeout:
                     pytest.fail(
-                        f"bob's page stayed at version {_version(bob)} after alice's "
-                        f"move (alice at {_version(alice)})\n"
+                        f"bob's page stayed at version {board_version(bob)} after alice's "
+                        f"move (alice at {board_version(alice)})\n"
                         f"bob's sockets:\n{socket_journal(bob)}\n{stack.log_tail()}"
                     )
                 assert bob.locator("#move-log .log li").count() > 0

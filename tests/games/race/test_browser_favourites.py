@@ -13,17 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import Stack, log_in
+from tests.browser import Stack, board_version, log_in, move_click, wait_board_past
 
 pytestmark = pytest.mark.browser
 
-PUSH_MS = 20_000
-VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
 PICKS = "#board .favourite-picks input[type=checkbox]"
-
-
-def _wait_past(page, version: int) -> None:
-    page.wait_for_function(f"v => {VERSION_JS} > v", arg=version, timeout=PUSH_MS)
 
 
 def _ticked(page) -> list[bool]:
@@ -46,14 +40,7 @@ def test_ticks_survive_the_other_seats_choices_and_a_refusal(
     stack: Stack, new_page
 ) -> None:
     tokens = {name: stack.token(name) for name in ("alice", "bob", "carol")}
-    status, match = stack.api(
-        "POST", "/api/matches/", tokens["alice"], {"game": "race", "seats": 3}
-    )
-    assert status == 201, match
-    path = f"/api/matches/{match['id']}/"
-    for name in ("bob", "carol"):
-        status, match = stack.api("POST", path + "join/", tokens[name])
-        assert status == 200, match
+    match, path = stack.match_seated("race", list(tokens.values()))
     assert match["status"] == "active", match
 
     page = new_page()
@@ -63,27 +50,24 @@ def test_ticks_survive_the_other_seats_choices_and_a_refusal(
     page.locator(PICKS).nth(2).check()
 
     # bob chooses: his choice reaches alice's page as a new board.
-    version = page.evaluate(VERSION_JS)
+    version = board_version(page)
     _choose_by_api(stack, tokens["bob"], path, 0)
-    _wait_past(page, version)
+    wait_board_past(page, version)
     assert _ticked(page) == [False, False, True, False]
 
     # One Knonster is not a choice: refused, and the tick is still there.
-    version = page.evaluate(VERSION_JS)
+    version = board_version(page)
     page.locator("#board .choose-favourites button").click()
     page.locator("#flash .message.error").wait_for()
-    assert page.evaluate(VERSION_JS) == version
+    assert board_version(page) == version
     assert _ticked(page) == [False, False, True, False]
 
     # carol chooses while alice adds her second Knonster; alice's pair counts.
     page.locator(PICKS).nth(3).check()
     _choose_by_api(stack, tokens["carol"], path, 1)
-    _wait_past(page, version)
+    wait_board_past(page, version)
     assert _ticked(page) == [False, False, True, True]
-    version = page.evaluate(VERSION_JS)
-    page.locator("#board .choose-favourites button").click()
-    _wait_past(page, version)
-    assert page.locator("#flash .message.error").count() == 0
+    move_click(page, "#board .choose-favourites button")
     status, match = stack.api("GET", path, tokens["alice"])
     assert status == 200, match
     assert match["view"]["phase"] == "play", match["view"]

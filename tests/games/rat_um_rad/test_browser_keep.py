@@ -12,30 +12,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import Stack, log_in
+from tests.browser import Stack, board_version, log_in, move_click, wait_board_past
 
 pytestmark = pytest.mark.browser
 
-PUSH_MS = 20_000
-VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
 CARDS = "#board .rr-keep-form input[type=checkbox]"
-
-
-def _wait_past(page, version: int) -> None:
-    page.wait_for_function(f"v => {VERSION_JS} > v", arg=version, timeout=PUSH_MS)
 
 
 def test_an_unticked_card_stays_unticked_when_another_seat_keeps(
     stack: Stack, new_page
 ) -> None:
     tokens = {name: stack.token(name) for name in ("alice", "bob")}
-    status, match = stack.api(
-        "POST", "/api/matches/", tokens["alice"], {"game": "rat-um-rad", "seats": 2}
-    )
-    assert status == 201, match
-    path = f"/api/matches/{match['id']}/"
-    status, match = stack.api("POST", path + "join/", tokens["bob"])
-    assert status == 200, match
+    match, path = stack.match_seated("rat-um-rad", list(tokens.values()))
     assert match["status"] == "active", match
     status, mine = stack.api("GET", path, tokens["alice"])
     assert status == 200, mine
@@ -49,7 +37,8 @@ def test_an_unticked_card_stays_unticked_when_another_seat_keeps(
     assert offered >= 3
     page.locator(CARDS).first.uncheck()
 
-    version = page.evaluate(VERSION_JS)
+    # bob keeps his: a new board on alice's page, her card still unticked.
+    version = board_version(page)
     status, bobs = stack.api("GET", path, tokens["bob"])
     assert status == 200, bobs
     status, body = stack.api(
@@ -59,14 +48,11 @@ def test_an_unticked_card_stays_unticked_when_another_seat_keeps(
         {"version": bobs["version"], "move": bobs["legal_moves"][0]},
     )
     assert status == 200, body
-    _wait_past(page, version)
+    wait_board_past(page, version)
     ticked = page.locator(CARDS).evaluate_all("boxes => boxes.map(b => b.checked)")
     assert ticked == [False] + [True] * (offered - 1)
 
-    version = page.evaluate(VERSION_JS)
-    page.locator("#board .rr-keep-form button[type=submit]").click()
-    _wait_past(page, version)
-    assert page.locator("#flash .message.error").count() == 0
+    move_click(page, "#board .rr-keep-form button[type=submit]")
     status, match = stack.api("GET", path, tokens["alice"])
     assert status == 200, match
     assert len(match["view"]["destinations"]) == held + offered - 1
