@@ -9,11 +9,14 @@
 // fragment: the form with the same action and move kind, the control with
 // the same name and value (checkboxes, radios) or the same name and
 // default (fields, selects). A form the new fragment lacks (the decision
-// is over) takes nothing along. Each control carried over gets a "change"
-// event once it is in the page, so a game's script that reads the form
-// (Knatsch's kept dice, Rat um Rad's "keep at least two") sees it as the
-// person left it. Loaded after spielpost.js, whose listener refuses older
-// boards first.
+// is over) takes nothing along, and neither does the form whose own
+// request is being answered: what it sent is sent (Knatsch's next throw
+// must not inherit the dice ticked for the last), unless the server
+// refused it, when the person corrects it and sends again. Each control
+// carried over gets a "change" event once it is in the page, so a game's
+// script that reads the form (Knatsch's kept dice, Rat um Rad's "keep at
+// least two") sees it as the person left it. Loaded after spielpost.js,
+// whose listener refuses older boards first.
 
 function formKey(form) {
   const kind = form.querySelector('input[type="hidden"][name="move.kind"]');
@@ -71,6 +74,20 @@ function carryEdits(from, to, carried) {
   }
 }
 
+// The form whose request htmx is answering now, and whether it was refused.
+let answering = null;
+
+document.addEventListener("htmx:beforeOnLoad", (event) => {
+  answering = {
+    form: event.target.closest?.("form") ?? null,
+    refused: event.detail.xhr.status >= 400,
+  };
+});
+
+document.addEventListener("htmx:afterOnLoad", () => {
+  answering = null;
+});
+
 document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const { target, fragment, shouldSwap } = event.detail;
   if (!shouldSwap || !fragment.querySelectorAll) {
@@ -83,6 +100,9 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const forms = target.matches?.("form") ? [target] : [...target.querySelectorAll("form")];
   const carried = [];
   for (const form of forms) {
+    if (answering && answering.form === form && !answering.refused) {
+      continue;
+    }
     const key = formKey(form);
     const twin = incoming.find((candidate) => formKey(candidate) === key);
     if (twin) {

@@ -37,9 +37,11 @@ from tests.browser import (
     STORE_STATE,
     Stack,
     assert_no_sideways_scroll,
+    board_version,
     create_form,
     log_in,
     screenshot,
+    wait_board_past,
 )
 from tests.games.knatsch.browser_plan import (
     ALICE,
@@ -183,7 +185,15 @@ def _throw_keeping(page: Any, keep: list[int], ticks: Ticks) -> None:
     value = form.locator("[data-role=keep-move]").input_value()
     assert value, f"no legal throw for the ticked dice (keep {keep})"
     assert _normal(json.loads(value)) == _normal({"kind": "throw", "keep": keep})
+    before = board_version(page)
     form.locator("[data-role=throw-kept]").click()
+    wait_board_past(page, before)
+    # The next throw starts from the board's own ticks: the ones just sent
+    # are not carried over to it (static/js/unsent-edits.js).
+    carried = form.locator("input[type=checkbox]").evaluate_all(
+        "boxes => boxes.filter(b => b.checked !== b.defaultChecked).length"
+    )
+    assert carried == 0, f"{carried} ticks carried over from the throw just sent"
 
 
 def _play_step(page: Any, step: Step, ticks: Ticks) -> None:
