@@ -566,6 +566,17 @@ def wait_board_past(page: Any, version: int, timeout: float = 20) -> None:
     )
 
 
+def seat_click(page: Any, button: Any) -> None:
+    """Click a seat action's `button` (take a seat, add a robot) and wait for the page load.
+
+    Its answer is a redirect (HX-Redirect: a whole page load). A board the
+    socket pushes meanwhile lands on the page being left: a check made on
+    it sees an element vanish, a flag set on it is lost.
+    """
+    with page.expect_navigation():
+        button.click()
+
+
 def move_click(page: Any, selector: str) -> None:
     """Click the move button at `selector`; wait for the newer board; fail on a refusal."""
     version = board_version(page)

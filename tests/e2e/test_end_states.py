@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Stack, create_form, log_in, screenshot
+from tests.browser import Stack, create_form, log_in, screenshot, seat_click
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def _started_toy(alice: Any, bob: Any) -> str:
     alice.wait_for_url("**/matches/*/")
     url = alice.url
     bob.goto(url)
-    bob.get_by_role("button", name="Take a seat").click()
+    seat_click(bob, bob.get_by_role("button", name="Take a seat"))
     # The match starts with alice to move: her board says so, and her tab
     # title counts it; bob's board shows her to move, his title does not.
     alice.locator("#board .your-turn").wait_for(timeout=10_000)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Stack, create_form, log_in
+from tests.browser import Stack, create_form, log_in, seat_click
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,7 @@ def _started_toy(alice: Any, bob: Any) -> str:
     form.locator("button[type=submit]").click()
     alice.wait_for_url("**/matches/*/")
     bob.goto(alice.url)
-    bob.get_by_role("button", name="Take a seat").click()
+    seat_click(bob, bob.get_by_role("button", name="Take a seat"))
     alice.locator("#board .your-turn").wait_for(timeout=10_000)
     bob.locator("#seats .seat", has_text="Alice").locator(".badge.turn").wait_for(
         timeout=10_000

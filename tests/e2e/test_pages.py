@@ -18,6 +18,7 @@ from tests.browser import (
     create_form,
     log_in,
     screenshot,
+    seat_click,
 )
 
 pytestmark = pytest.mark.browser
@@ -53,7 +54,7 @@ def test_the_lobby_follows_my_matches_live_with_the_tab_title(
     # bob takes the last seat in his browser: the match starts with alice
     # (seat 1) to move, and her open lobby shows it is her turn, unreloaded.
     bob.goto(match_url)
-    bob.get_by_role("button", name="Take a seat").click()
+    seat_click(bob, bob.get_by_role("button", name="Take a seat"))
     row.locator(".badge.turn").wait_for(timeout=10_000)
     alice.wait_for_function(
         "n => document.title.startsWith(`(${n}) `)", arg=waiting + 1
@@ -67,7 +68,7 @@ def test_back_to_the_lobby_shows_it_as_it_is_now(stack: Stack, new_page) -> None
     log_in(page, "bob")
     page.goto("/play/")
     match_url = _create_toy(page, "3")
-    page.get_by_role("button", name="Add a robot").click()
+    seat_click(page, page.get_by_role("button", name="Add a robot"))
     page.locator("#seats .seat", has_text="Robot").first.wait_for()
 
     page.go_back()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import Stack, create_form, log_in, screenshot
+from tests.browser import Stack, create_form, log_in, screenshot, seat_click
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def test_the_invitation_link_is_copied_and_lets_a_friend_in(
     # The link is absolute (SITE_URL, the stack's own address here).
     bob.goto(link)
     bob.wait_for_url(f"**{board_path}")
-    bob.get_by_role("button", name="Take a seat").click()
+    seat_click(bob, bob.get_by_role("button", name="Take a seat"))
 
     # The match starts: the link leaves alice's board, unreloaded.
     alice.locator("#invite-url").wait_for(state="detached", timeout=10_000)

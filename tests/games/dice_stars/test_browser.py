@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.browser import Stack, create_form, log_in, screenshot
+from tests.browser import Stack, create_form, log_in, screenshot, seat_click
 
 pytestmark = pytest.mark.browser
 
@@ -120,10 +120,10 @@ def test_two_people_and_a_greedy_robot_finish_a_game(stack: Stack, new_page) -> 
     log_in(bob, "bob")
     match_url = _create(alice, "3")
     bob.goto(match_url)
-    bob.get_by_role("button", name="Take a seat").click()
+    seat_click(bob, bob.get_by_role("button", name="Take a seat"))
     bob.wait_for_selector("text=Add a robot")
     alice.locator("select[name=robot]").select_option("medium")
-    alice.get_by_role("button", name="Add a robot").click()
+    seat_click(alice, alice.get_by_role("button", name="Add a robot"))
     for page in (alice, bob):
         page.wait_for_selector("#board .ds-sheet", timeout=20_000)
 

@@ -27,7 +27,14 @@ from playwright.sync_api import expect
 
 from games.rules.knatsch import RULES
 from games.rules.registry import default_robot
-from tests.browser import PUSH_WATCH_JS, STORE_STATE, Stack, create_form, log_in
+from tests.browser import (
+    PUSH_WATCH_JS,
+    STORE_STATE,
+    Stack,
+    create_form,
+    log_in,
+    seat_click,
+)
 from tests.games.knatsch.conftest import make_state
 from tests.games.knatsch.test_browser import (
     MOVES_SINCE,
@@ -115,7 +122,7 @@ def _open_match(
     assert found, page.url
     match_id = int(found.group(1))
     page.locator("select[name=robot]").select_option(default_robot(SLUG).name)
-    page.locator("form[action$='/robots/'] button").click()
+    seat_click(page, page.locator("form[action$='/robots/'] button"))
     page.wait_for_selector("#board .knatsch", timeout=20_000)
     info = json.loads(
         stack.shell(

@@ -18,6 +18,7 @@ from tests.browser import (
     create_form,
     log_in,
     screenshot,
+    seat_click,
     socket_journal,
     wait_board_past,
 )
@@ -77,10 +78,10 @@ def test_two_people_and_a_robot_finish_a_race(stack: Stack, new_page) -> None:
 
     # bob opens the address alice sent and takes a seat; alice adds a robot.
     bob.goto(match_url)
-    bob.get_by_role("button", name="Take a seat").click()
+    seat_click(bob, bob.get_by_role("button", name="Take a seat"))
     bob.wait_for_selector("text=Add a robot")
     bob.evaluate("window.__e2eNoReload = true")
-    alice.get_by_role("button", name="Add a robot").click()
+    seat_click(alice, alice.get_by_role("button", name="Add a robot"))
 
     # The match starts: bob's open page gets the board pushed, without reload.
     for page in (alice, bob):

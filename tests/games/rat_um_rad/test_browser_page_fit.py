@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import Stack, create_form, log_in, screenshot
+from tests.browser import Stack, create_form, log_in, screenshot, seat_click
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def test_the_map_fits_a_phone_on_load(stack: Stack, new_page) -> None:
     form.locator("select[name=seats]").select_option("2")
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/matches/*/")
-    page.locator("form[action$='/robots/'] button").click()
+    seat_click(page, page.locator("form[action$='/robots/'] button"))
     frame = page.locator("#board [data-role=map-scroll]")
     svg = frame.locator("svg.rr-map")
     svg.wait_for(timeout=20_000)
