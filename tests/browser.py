@@ -398,9 +398,19 @@ def browser() -> Iterator[Any]:
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
-    """Remember each phase's report on the item (for failure screenshots)."""
+    """Remember each phase's report on the item (for failure screenshots).
+
+    A failed test's report also shows the end of each open page's socket
+    journal (CI prints the report; test-results/ has the whole journal).
+    """
     report = yield
     setattr(item, f"report_{report.when}", report)
+    if report.when == "call" and report.failed and _JOURNALS:
+        tails = (
+            f"page {i}:\n" + "\n".join(journal[-JOURNAL_TAIL:])
+            for i, journal in enumerate(_JOURNALS.values())
+        )
+        report.sections.append(("page sockets", "\n".join(tails)))
     return report
 
 
@@ -540,8 +550,10 @@ def new_page(
             _JOURNALS.pop(id(page), None)
 
 
-# The socket journals of the pages `new_page` opened, by id(page).
+# The socket journals of the pages `new_page` opened, by id(page), and how
+# many of their last lines a failure report shows.
 _JOURNALS: dict[int, list[str]] = {}
+JOURNAL_TAIL = 40
 
 
 def socket_journal(page: Any) -> str:
