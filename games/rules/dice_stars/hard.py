@@ -79,6 +79,15 @@ median 19 ms, p99 101 ms, max 137 ms. Solo, seeds 0-299 (n=300): 33.7%
 (28.6-39.2) wins, p99 18 ms; 48 rolls per draw count 33.3% (28.2-38.8);
 a third of the reserve's best group credited as kept 32.3% (27.3-37.8).
 
+Over 1,000 games (seeds 0-999, 2026-11-28, this module's settings, two
+processes on the 2-core machine): against the medium robot 764 of 1,000,
+76.4% (73.7-78.9%; the 80.7% of seeds 0-199 above was their lucky end),
+decisions median 6 ms, p99 91 ms, max 146 ms; with 3 medium robots (4
+seats) 388.3 of 1,000, 38.8% (35.9-41.9%), below issue 26's 40% (the
+42.8% of seeds 0-199 was their lucky end too), median 26 ms, p99 155 ms,
+max 237 ms; solo 364 of 1,000 wins, 36.4% (33.5-39.4%), p99 30 ms;
+against the easy robot 1,000 of 1,000, 100% (99.6-100%), p99 94 ms.
+
 Solo ceiling. More rolls do not help (above), so this search is limited
 by its horizon (one turn, then a heuristic leaf), not by its sampling. The
 same search told the turn's real dice (an oracle no fair player has) wins
