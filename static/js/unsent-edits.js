@@ -1,22 +1,22 @@
 // A push (or the answer to another request) replaces the parts of a board
-// page a person may be filling in: the favourites they have ticked, the
-// destination cards they have unticked, the dice they keep, the client
-// seed they are typing. Another seat's move must not undo that: in a
-// phase where every seat chooses at once, the person would otherwise send
-// a choice they did not make (a form reset between their ticks and their
-// click). So before an out-of-band swap, what the person changed in a
-// form and has not sent is carried over to the same form in the new
-// fragment: the form with the same action and move kind, the control with
-// the same name and value (checkboxes, radios) or the same name and
-// default (fields, selects). A form the new fragment lacks (the decision
-// is over) takes nothing along, and neither does the form whose own
-// request is being answered: what it sent is sent (Knatsch's next throw
-// must not inherit the dice ticked for the last), unless the server
-// refused it, when the person corrects it and sends again. Each control
-// carried over gets a "change" event once it is in the page, so a game's
-// script that reads the form (Knatsch's kept dice, Rat um Rad's "keep at
-// least two") sees it as the person left it. Loaded after spielpost.js,
-// whose listener refuses older boards first.
+// page a person may be filling in: the choices they have ticked or
+// unticked, the field they are typing in. Another seat's move must not
+// undo that: in a phase where every seat chooses at once, the person would
+// otherwise send a choice they did not make (a form reset between their
+// ticks and their click). So before an out-of-band swap, what the person
+// changed in a form and has not sent is carried over to the same form in
+// the new fragment: the form with the same action and move kind, the
+// control with the same name and value (checkboxes, radios) or the same
+// name and default (fields, selects). A form the new fragment lacks (the
+// decision is over) takes nothing along, and neither does the form whose
+// own request is being answered: what it sent is sent (the next decision
+// of the same kind must not inherit the ticks of the last, which may name
+// the same values), unless the server refused it, when the person
+// corrects it and sends again. Each control carried over gets a "change"
+// event once it is in the page, so a game's script that reads the form
+// (a move built from the ticks, a button enabled by them) sees it as the
+// person left it. Loaded after spielpost.js, whose listener refuses older
+// boards first.
 
 function formKey(form) {
   const kind = form.querySelector('input[type="hidden"][name="move.kind"]');
