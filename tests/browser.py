@@ -556,11 +556,6 @@ _JOURNALS: dict[int, list[str]] = {}
 JOURNAL_TAIL = 40
 
 
-def socket_journal(page: Any) -> str:
-    """Return what `page`'s sockets did so far (for a failure message), a line each."""
-    return "\n".join(_JOURNALS.get(id(page), ["(no journal: not a new_page page)"]))
-
-
 # The version of the board a page shows (the CSP allows no string eval:
 # waits pass the version as an argument).
 BOARD_VERSION_JS = "Number(document.querySelector('#board').dataset.version)"

@@ -56,8 +56,7 @@ function sameDefault(control, other) {
   return other.defaultValue === control.defaultValue;
 }
 
-function carryEdits(from, to, carried) {
-  const edits = [...from.elements].filter(edited);
+function carryEdits(edits, to, carried) {
   for (const control of edits) {
     const twin = [...to.elements].find(
       (other) => other.name === control.name && sameDefault(control, other),
@@ -103,10 +102,15 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     if (answering && answering.form === form && !answering.refused) {
       continue;
     }
+    // Most pushes meet no edits: only then are the new forms searched.
+    const edits = [...form.elements].filter(edited);
+    if (!edits.length) {
+      continue;
+    }
     const key = formKey(form);
     const twin = incoming.find((candidate) => formKey(candidate) === key);
     if (twin) {
-      carryEdits(form, twin, carried);
+      carryEdits(edits, twin, carried);
     }
   }
   if (carried.length) {
