@@ -13,9 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
+import secrets
 import threading
 import uuid
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -60,29 +63,77 @@ def program_group(user_id: int) -> str:
     return f"programs-{user_id}"
 
 
-def match_changed_event(match: Match, *, moved: bool) -> dict[str, Any]:
+# A board page's id: what `page_id_new` makes, with room for other clients'.
+_PAGE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def page_id_new() -> str:
+    """Return a new random id for a board page (22 URL-safe characters).
+
+    The page names it in its socket's URL and on every request it sends,
+    so the answer to its own move and its socket's push can be told apart.
+    """
+    return secrets.token_urlsafe(16)
+
+
+def page_id_clean(text: str | None) -> str | None:
+    """Return `text` if it is a well-formed page id (16-64 of A-Z a-z 0-9 _ -), else None."""
+    if text is None or not _PAGE_ID.fullmatch(text):
+        return None
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class AnsweredPage:
+    """The page whose own request is answered with the board a move made.
+
+    That page's socket need not push the same version: the answer shows it
+    (one board render per move for the mover's page, not two). `page` is
+    the id the board page was rendered with (`page_id_new`), `user_id` the
+    mover's: a page id alone silences no other person's socket.
+    """
+
+    user_id: int
+    page: str
+
+
+def match_changed_event(
+    match: Match, *, moved: bool, answered: AnsweredPage | None = None
+) -> dict[str, Any]:
     """Return the group message announcing a change of `match`.
 
     `moved`: a move produced `match.version`, which a socket that already
     showed that version may skip; otherwise seats or the status changed
-    without a move, and every socket re-renders.
+    without a move, and every socket re-renders. `answered`: the page
+    whose request is answered with that version (a move only).
     """
-    return {
+    event: dict[str, Any] = {
         "type": "match.changed",
         "match_id": match.id,
         "version": match.version,
         "moved": moved,
         "change": uuid.uuid4().hex,
     }
+    if moved and answered is not None:
+        event["answered"] = [answered.user_id, answered.page]
+    return event
 
 
-def match_changed_on_commit(match: Match, *, moved: bool = False) -> None:
+def match_changed_on_commit(
+    match: Match, *, moved: bool = False, answered: AnsweredPage | None = None
+) -> None:
     """After commit, tell every socket watching `match` that it changed.
 
-    `moved`: the change is the move that produced `match.version`.
+    `moved`: the change is the move that produced `match.version`;
+    `answered`: the page that moved, whose socket need not push it.
     """
     # Captured now: the same object may change again before the commit.
-    _send_on_commit((match_group(match.id), match_changed_event(match, moved=moved)))
+    _send_on_commit(
+        (
+            match_group(match.id),
+            match_changed_event(match, moved=moved, answered=answered),
+        )
+    )
 
 
 def lobby_changed_on_commit() -> None:

@@ -23,13 +23,16 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from accounts.models import User
-from games import exceptions, selectors, services
+from games import broadcast, exceptions, selectors, services
 from games.forms import MatchCreateForm, MoveForm
 from games.friends.invitations import invitation_send
 from games.friends.selectors import followed_people
 from games.health import health_report
 from games.models import Match, Seat
 from games.rules import registry
+
+# The header a board page names itself with on its requests (its socket's `page`).
+PAGE_HEADER = "X-Spielpost-Page"
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -230,6 +233,9 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     context["recap"] = selectors.board_recap(board)
     # The socket compares it on connect: a change made before it joins is pushed.
     context["socket_stamp"] = selectors.board_stamp(match)
+    # Names the page to its socket and on its requests: the answer to its
+    # own move shows the new board, which its socket then does not push.
+    context["page_id"] = broadcast.page_id_new()
     if (
         seat is not None
         and isinstance(request.user, User)
@@ -255,6 +261,10 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
     """Submit a move; answer with the re-rendered board (htmx) or a redirect.
 
+    A board page names itself (header `X-Spielpost-Page`, its id from
+    `match_detail`): its socket does not push the version this answer
+    shows. A malformed id is ignored.
+
     The match is read before only when the move is refused or unreadable
     (404 if the viewer may not see it, whatever the refusal): a move
     played shows the mover is seated, so may see the match, and the board
@@ -276,6 +286,12 @@ def move_create(request: AuthedHtmxRequest, match_id: int) -> HttpResponse:
                 user=request.user,
                 move_data=form.cleaned_data["move"],
                 expected_version=form.cleaned_data["expected_version"],
+                # A redirect's page is a new page, with a socket of its own.
+                answered_page=(
+                    broadcast.page_id_clean(request.headers.get(PAGE_HEADER))
+                    if request.htmx
+                    else None
+                ),
             )
         except exceptions.MatchError as refusal:
             error, status = str(refusal.message), refusal.page_status_code

@@ -425,6 +425,8 @@ class PageWatch:
     """
 
     problems: list[str] = field(default_factory=list)
+    # Texts of problems the test brings about on purpose (`problem_expect`).
+    expected: list[str] = field(default_factory=list)
     # What the page's sockets did (opened, closed, each frame's size and
     # board version), seconds since the watch began: written next to the
     # screenshots of a failed test, where a push that never came shows.
@@ -522,6 +524,7 @@ def new_page(
         watch.attach(page)
         watches.append((page, watch))
         _JOURNALS[id(page)] = watch.sockets
+        _WATCHES[id(page)] = watch
         return page
 
     yield make
@@ -529,7 +532,12 @@ def new_page(
     passed = report is not None and report.passed
     try:
         if passed:
-            problems = [p for page, watch in watches for p in watch.problems]
+            problems = [
+                p
+                for _page, watch in watches
+                for p in watch.problems
+                if not any(text in p for text in watch.expected)
+            ]
             assert not problems, "the browser reported:\n" + "\n".join(problems)
             for page, _watch in watches:
                 if not page.is_closed():
@@ -548,11 +556,21 @@ def new_page(
             context.close()
         for page, _watch in watches:
             _JOURNALS.pop(id(page), None)
+            _WATCHES.pop(id(page), None)
+
+
+def problem_expect(page: Any, text: str) -> None:
+    """Let `page` report problems containing `text`: the test causes them.
+
+    E.g. a request the test makes fail: htmx logs it as a console error.
+    """
+    _WATCHES[id(page)].expected.append(text)
 
 
 # The socket journals of the pages `new_page` opened, by id(page), and how
 # many of their last lines a failure report shows.
 _JOURNALS: dict[int, list[str]] = {}
+_WATCHES: dict[int, PageWatch] = {}
 JOURNAL_TAIL = 40
 
 

@@ -29,6 +29,7 @@ from .shared import (
     LayerGroups,
     PersonConsumer,
     scope_language,
+    scope_page_id,
     scope_page_stamp,
     scope_page_version,
     scope_viewer_id,
@@ -47,6 +48,12 @@ class MatchConsumer(PersonConsumer):
         self.authenticated = self.user_id is not None
         self.language = scope_language(self.scope)
         self.sent_version = -1
+        # The version the page's log runs to: the last board this socket
+        # pushed. A version the page's own move was answered with is shown
+        # without a push (`sent_version`), and its log entry is sent again
+        # with the next push, in case the answer comes after that push.
+        self.log_version = -1
+        self.page = scope_page_id(self.scope)
         self.poller: asyncio.Task[None] | None = None
         # False until the viewer may see the match: events queued while the
         # socket connects are dropped if it may not.
@@ -81,6 +88,7 @@ class MatchConsumer(PersonConsumer):
         self.sent_version = min(
             scope_page_version(self.scope, default=version), version
         )
+        self.log_version = self.sent_version
         if version > self.sent_version or scope_page_stamp(self.scope) not in (
             "",
             stamp,
@@ -117,15 +125,24 @@ class MatchConsumer(PersonConsumer):
     async def match_changed(self, event: dict[str, Any]) -> None:
         """Handle "match.changed": send this viewer's board.
 
-        A move this socket has already shown is skipped; a change without a
-        move (seats, who plays them, the status) is always pushed, and may
-        have seated or unseated the viewer.
+        A move this socket has already shown is skipped, and so is the move
+        its own page made: the answer to the page's request shows it
+        (`answered`: the mover's id and page). A change without a move
+        (seats, who plays them, the status) is always pushed, and may have
+        seated or unseated the viewer.
         """
         if not self.visible:
             return
         async with self.push_lock:
-            if event.get("moved") and event["version"] <= self.sent_version:
-                return
+            if event.get("moved"):
+                if event["version"] <= self.sent_version:
+                    return
+                if self.page is not None and event.get("answered") == [
+                    self.user_id,
+                    self.page,
+                ]:
+                    self.sent_version = event["version"]
+                    return
             if not event.get("moved") and self.authenticated:
                 self.position = await database_call(self._viewer_position)()
             await self._push(change=event.get("change"))
@@ -145,7 +162,7 @@ class MatchConsumer(PersonConsumer):
 
     async def _push(self, *, change: str | None, newer: bool = False) -> None:
         """Render and send the board; `newer`: only if its version is new here."""
-        position, log_since = self.position, max(self.sent_version, 0)
+        position, log_since = self.position, max(self.log_version, 0)
 
         def render() -> Awaitable[tuple[str, int]]:
             return database_call(board_render)(
@@ -166,7 +183,7 @@ class MatchConsumer(PersonConsumer):
             )
             html, version = await RENDERS.get(key, render)
         if version > self.sent_version or (not newer and version == self.sent_version):
-            self.sent_version = version
+            self.sent_version = self.log_version = version
             await self.send(text_data=html)
 
     async def _poll(self) -> None:

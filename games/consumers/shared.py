@@ -23,6 +23,7 @@ from urllib.parse import parse_qs
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from games.broadcast import page_id_clean
 from games.channel_layers import LAYER_DOWN_ERRORS
 from games.models import Match
 
@@ -333,6 +334,15 @@ def scope_language(scope: Mapping[str, Any]) -> str:
 def scope_page_stamp(scope: Mapping[str, Any]) -> str:
     """Return the `stamp` query parameter of the socket URL ("" if none)."""
     return _query_value(scope, "stamp")[:32]
+
+
+def scope_page_id(scope: Mapping[str, Any]) -> str | None:
+    """Return the `page` query parameter of the socket URL if well-formed, else None.
+
+    The board page's id (`broadcast.page_id_new`): the socket does not push
+    the version that answers that page's own move.
+    """
+    return page_id_clean(_query_value(scope, "page"))
 
 
 def scope_page_version(scope: Mapping[str, Any], *, default: int) -> int:

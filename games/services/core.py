@@ -180,6 +180,7 @@ def move_apply(
     by_robot: bool,
     by_timeout: bool = False,
     clock_increment: bool = True,
+    answered: broadcast.AnsweredPage | None = None,
 ) -> None:
     """Apply `move` for seat `position` and persist everything it changes.
 
@@ -187,7 +188,8 @@ def move_apply(
     The one place every move goes through (person, robot, timeout).
     `by_timeout`: the robot played it because the seat's clock ran out;
     `clock_increment=False`: the mover earns no increment (the later moves
-    of a turn played at a timeout).
+    of a turn played at a timeout). `answered`: the board page whose request
+    is answered with the new version (its socket does not push it again).
 
     1. The rules judge and apply the move (IllegalMove: nothing changes).
     2. Persist the state, the version bump and the Move row.
@@ -233,7 +235,7 @@ def move_apply(
             seat.cancel_agreed_at = None
             writes.update(seat, ["cancel_agreed_at"])
     outcome = rules.outcome(new_state)
-    broadcast.match_changed_on_commit(match, moved=True)
+    broadcast.match_changed_on_commit(match, moved=True, answered=answered)
     if outcome is not None:
         writes.update(match, unsaved)
         writes.send()

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import exceptions
+from games import broadcast, exceptions
 from games.models import Match, Seat
 from games.rules import IllegalMove
 from games.selectors import seats_attach
@@ -33,7 +33,12 @@ ROBOT_RESUME_AFTER = timedelta(seconds=30)
 
 
 def move_submit(
-    *, match_id: int, user: User, move_data: Any, expected_version: int
+    *,
+    match_id: int,
+    user: User,
+    move_data: Any,
+    expected_version: int,
+    answered_page: str | None = None,
 ) -> Match:
     """Apply `user`'s move, made against `expected_version`, and schedule its consequences.
 
@@ -51,6 +56,10 @@ def move_submit(
     5. A seat that timed out is its person's again: its strikes are cleared.
     6. After commit: a mover on vacation is back, and their clocks run
        again in every match (`vacation_end`).
+
+    `answered_page`: the id of the board page that sent the move and is
+    answered with the board it made (`broadcast.page_id_clean`'d); that
+    page's socket does not push the same version again.
 
     Returns the match as the move left it. While it is still active, its
     seats as read and changed under the lock come with it
@@ -75,7 +84,19 @@ def move_submit(
             raise exceptions.InvalidMove(exceptions.MALFORMED_MOVE)
         try:
             move = rules.move_from_json(move_data)
-            move_apply(match, seats, seat.position, move, state=state, by_robot=False)
+            move_apply(
+                match,
+                seats,
+                seat.position,
+                move,
+                state=state,
+                by_robot=False,
+                answered=(
+                    None
+                    if answered_page is None
+                    else broadcast.AnsweredPage(user.pk, answered_page)
+                ),
+            )
         except IllegalMove as error:
             if stale:
                 raise exceptions.StaleMatch(exceptions.MOVE_OVERTAKEN) from error

@@ -52,6 +52,34 @@ document.addEventListener("htmx:afterRequest", () => {
   }, 0);
 });
 
+// The answer to the page's own move shows the board at its new version,
+// and the socket does not push that version to this page again (the page
+// names itself on its requests: X-Spielpost-Page). When that answer is lost
+// (the network, a timeout, a server error), the socket connects again: its
+// first message is then the board as it is now.
+let liveSocket = null;
+
+document.addEventListener("htmx:wsOpen", (event) => {
+  if (event.target instanceof Element && event.target.id === "live-root") {
+    liveSocket = event.detail.socketWrapper;
+  }
+});
+
+function liveAnswerLost(event) {
+  const source = event.detail.elt;
+  if (liveSocket && source instanceof Element && source.closest("#live-root")) {
+    liveSocket.reconnect();
+  }
+}
+
+document.addEventListener("htmx:sendError", liveAnswerLost);
+document.addEventListener("htmx:timeout", liveAnswerLost);
+document.addEventListener("htmx:responseError", (event) => {
+  if (event.detail.xhr.status >= 500) {
+    liveAnswerLost(event);
+  }
+});
+
 // The tab title says when it is the person's turn somewhere: "(1) Spielpost".
 // The count comes with the page and with pushes (#turn-count); a board page
 // counts its other matches there and its own from the board it shows.
