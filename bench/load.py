@@ -16,6 +16,10 @@ off, against a throwaway PostgreSQL database and one Redis database number
   commit (bench/loadbench/server_urls.py: `SELECT ... FOR UPDATE`, update, commit) under
   the same server with the same concurrency, measured before and after the
   turns, and the ratio turns/s / minimal commits/s;
+- `--door form`: the same turns sent as a board page sends them (its form,
+  with the session cookie, CSRF and htmx headers and the page's id), with
+  both seats' board pages watching; the push is timed to the other seat's
+  page (the mover's own page is shown the move by the answer);
 - `--servers`: the same turns and minimal commits served by Daphne and by
   gunicorn with one worker, beside gunicorn with two (the README's claim
   that sync views run about 3x slower on Daphne);
@@ -55,6 +59,13 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--tree", type=Path, default=ROOT, help="source tree to serve")
     parser.add_argument("--matches", type=int, default=50, help="0: no turn loop")
     parser.add_argument("--turns", type=int, default=30, help="moves per match")
+    parser.add_argument(
+        "--door",
+        choices=("api", "form"),
+        default="api",
+        help="how moves are sent: the API, or the board page's form (both "
+        "seats' pages watching)",
+    )
     parser.add_argument("--seconds", type=float, default=300, help="turn loop cap")
     parser.add_argument("--commit-seconds", type=float, default=8)
     parser.add_argument(

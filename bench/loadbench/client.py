@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,32 @@ class Api:
         ) as response:
             data = await response.json(content_type=None)
         return response.status, data, sent, time.perf_counter()
+
+    async def form_move(
+        self, path: str, player: Player, page: str, form: dict[str, Any], version: int
+    ) -> tuple[int, float, float]:
+        """POST a move as a board page's form does; return (status, sent at, returned at).
+
+        The session cookie, a CSRF token (cookie and header), htmx's header
+        and the page's id (`X-Spielpost-Page`). A 200 answer must show the
+        board at `version`.
+        """
+        csrf = secrets.token_hex(16)
+        headers = {
+            "Cookie": f"{player.cookie}; csrftoken={csrf}",
+            "X-CSRFToken": csrf,
+            "HX-Request": "true",
+            "X-Spielpost-Page": page,
+        }
+        sent = time.perf_counter()
+        async with self.session.post(
+            self.base + path, data=form, headers=headers
+        ) as response:
+            html = await response.text()
+        returned = time.perf_counter()
+        if response.status == 200 and version_parse(html) != version:
+            raise RuntimeError(f"POST {path}: no board at version {version}")
+        return response.status, sent, returned
 
 
 @contextlib.asynccontextmanager

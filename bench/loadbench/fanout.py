@@ -127,7 +127,7 @@ async def spectators_measure(
                 )
                 if len(run.moves) == before:
                     break  # the match is over
-                version, posted, answered = run.moves[-1]
+                version, posted, answered, _mover = run.moves[-1]
                 missing += await _deliveries(
                     "[spectators] version",
                     progress,

@@ -46,7 +46,8 @@ def turns_print(result: Turns, *, goals: bool) -> None:
     before, after = result.commits
     ratio = result.rate / result.commit_rate
     print(
-        f"\n[{result.server}] {result.matches} matches, {result.turns} turns "
+        f"\n[{result.server}, {result.door} door] {result.matches} matches, "
+        f"{result.turns} turns "
         f"in {result.seconds:.1f} s, {result.conflicts} conflicts (409)"
     )
     print(f"  turns/s                         {result.rate:8.1f}")

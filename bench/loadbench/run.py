@@ -32,6 +32,7 @@ async def phases_run(args: argparse.Namespace, stack: Stack) -> None:
                 turns=args.turns,
                 seconds=args.seconds,
                 commit_seconds=args.commit_seconds,
+                door=args.door,
                 profile=functools.partial(phase_profile, args, stack, server, "turns"),
             )
             turns_print(result, goals=server == MAIN_SERVER)

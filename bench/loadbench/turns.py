@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import json
 import random
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -51,14 +53,17 @@ class MatchRun:
     players: tuple[Player, Player]
     to_move: list[int]
     rng: random.Random
-    # (version, POST sent, POST returned) per accepted move.
-    moves: list[tuple[int, float, float]] = field(default_factory=list)
-    # (received, version) per fragment on seat 0's socket.
-    pushes: list[tuple[float, int]] = field(default_factory=list)
+    # (version, POST sent, POST returned, mover's seat) per accepted move.
+    moves: list[tuple[int, float, float, int]] = field(default_factory=list)
+    # (received, version) per fragment on each watching seat's socket.
+    pushes: dict[int, list[tuple[float, int]]] = field(default_factory=dict)
+    # The form door: each seat's board page id (its socket and its POSTs).
+    pages: tuple[str, str] = ("", "")
 
-    def push_record(self, received: float, version: int) -> None:
-        """Note a fragment of `version` received on seat 0's socket."""
-        self.pushes.append((received, version))
+    def push_recorder(self, seat: int) -> Callable[[float, int], None]:
+        """Return the function that notes a fragment received on `seat`'s socket."""
+        noted = self.pushes.setdefault(seat, [])
+        return lambda received, version: noted.append((received, version))
 
 
 @dataclass
@@ -66,6 +71,7 @@ class Turns:
     """The figures of one turn loop on one HTTP server."""
 
     server: str
+    door: str
     matches: int
     turns: int
     seconds: float
@@ -101,6 +107,7 @@ async def turns_measure(
     turns: int,
     seconds: float,
     commit_seconds: float,
+    door: str = "api",
     profile: Callable[[], contextlib.AbstractAsyncContextManager[None]] = (
         contextlib.nullcontext
     ),
@@ -108,9 +115,13 @@ async def turns_measure(
     """Play `matches` Race matches at once on `server`, sockets watching.
 
     1. Minimal commits, one client per match, for `commit_seconds`.
-    2. Create and join the matches; open seat 0's socket on each.
+    2. Create and join the matches; open seat 0's socket on each (`door`
+       "api"), or both seats' board-page sockets, each with its page id
+       ("form").
     3. Play up to `turns` moves per match (at most `seconds` in all), inside
-       `profile` if given.
+       `profile` if given: each move POSTed to the API ("api") or as the
+       board page's form does it, htmx headers and page id included
+       ("form").
     4. Wait a little for the last pushes; minimal commits again.
     """
     async with client_session() as session:
@@ -122,14 +133,26 @@ async def turns_measure(
                 for seed, pair in enumerate(stack.pairs[:matches])
             )
         )
+        watched = [
+            (run, seat) for run in runs for seat in ((0, 1) if door == "form" else (0,))
+        ]
+        for run in runs:
+            run.pages = (secrets.token_urlsafe(16), secrets.token_urlsafe(16))
         async with sockets_open(
             stack,
-            [f"/ws/matches/{run.id}/" for run in runs],
-            [run.players[0].cookie for run in runs],
+            [
+                f"/ws/matches/{run.id}/?version=0&page={run.pages[seat]}"
+                if door == "form"
+                else f"/ws/matches/{run.id}/"
+                for run, seat in watched
+            ],
+            [run.players[seat].cookie for run, seat in watched],
         ) as opened:
             readers = [
-                asyncio.create_task(socket_read(conn, version_parse, run.push_record))
-                for conn, run in zip(opened.conns, runs, strict=True)
+                asyncio.create_task(
+                    socket_read(conn, version_parse, run.push_recorder(seat))
+                )
+                for conn, (run, seat) in zip(opened.conns, watched, strict=True)
             ]
             get, post = Latencies(), Latencies()
             conflicts = [0]
@@ -139,7 +162,9 @@ async def turns_measure(
                 deadline = began + seconds
                 await asyncio.gather(
                     *(
-                        match_play(api, run, turns, deadline, get, post, conflicts)
+                        match_play(
+                            api, run, turns, deadline, get, post, conflicts, door
+                        )
                         for run in runs
                     )
                 )
@@ -151,6 +176,7 @@ async def turns_measure(
     returned, sent, missing = _push_latencies(runs)
     return Turns(
         server=server,
+        door=door,
         matches=matches,
         turns=sum(len(run.moves) for run in runs),
         seconds=elapsed,
@@ -209,11 +235,13 @@ async def match_play(
     get: Latencies,
     post: Latencies,
     conflicts: list[int],
+    door: str = "api",
 ) -> None:
     """Play `run` until `turns` moves, its end or `deadline`.
 
     Each turn: GET the match as the seat to move, POST a random legal
-    move. A 409 (the version moved on) means read again.
+    move: to the API, or (`door` "form") as the seat's board page posts
+    its form. A 409 (the version moved on) means read again.
     """
     path = f"/api/matches/{run.id}/"
     while len(run.moves) < turns and run.to_move and time.perf_counter() < deadline:
@@ -227,16 +255,36 @@ async def match_play(
         if seat not in run.to_move:
             continue
         move = run.rng.choice(match["legal_moves"])
-        status, body, sent, returned = await api.call(
-            "POST", path + "moves/", player, {"version": match["version"], "move": move}
-        )
+        if door == "form":
+            version = match["version"] + 1
+            status, sent, returned = await api.form_move(
+                f"/matches/{run.id}/moves/",
+                player,
+                run.pages[seat],
+                {"move": json.dumps(move), "expected_version": match["version"]},
+                version,
+            )
+            body = None
+        else:
+            status, body, sent, returned = await api.call(
+                "POST",
+                path + "moves/",
+                player,
+                {"version": match["version"], "move": move},
+            )
         post.values.append(returned - sent)
         if status == 409:
             conflicts[0] += 1
             continue
         if status != 200:
             raise RuntimeError(f"POST {path}moves/: {status} {body}")
-        run.moves.append((body["version"], sent, returned))
+        if body is None:
+            # The form's answer is the board: the next GET says who moves,
+            # most often the other seat.
+            run.moves.append((version, sent, returned, seat))
+            run.to_move = [1 - seat, seat]
+            continue
+        run.moves.append((body["version"], sent, returned, seat))
         run.to_move = body["to_move"] if body["status"] == "active" else []
 
 
@@ -249,7 +297,11 @@ async def _settle(runs: Sequence[MatchRun]) -> None:
     deadline = time.perf_counter() + SETTLE_SECONDS
     while time.perf_counter() < deadline:
         if all(
-            not run.moves or (run.pushes and run.pushes[-1][1] >= run.moves[-1][0])
+            not run.moves
+            or any(
+                pushes and pushes[-1][1] >= run.moves[-1][0]
+                for pushes in run.pushes.values()
+            )
             for run in runs
         ):
             return
@@ -259,15 +311,19 @@ async def _settle(runs: Sequence[MatchRun]) -> None:
 def _push_latencies(runs: Sequence[MatchRun]) -> tuple[Latencies, Latencies, int]:
     """Return push latencies from POST return and from POST sent, and misses.
 
-    A socket sends only boards at least as new as the last one, so each
-    match's pushed versions are sorted and the first one >= a move's version
-    is the board that showed it (several moves may share one render).
+    A move is timed to seat 0's socket (the API door), or to the other
+    seat's board page (the form door: the mover's own page is shown the
+    move by the answer). A socket sends only boards at least as new as the
+    last one, so its pushed versions are sorted and the first one >= a
+    move's version is the board that showed it (several moves may share one
+    render).
     """
     returned, sent, missing = Latencies(), Latencies(), 0
     for run in runs:
-        times = [at for at, _ in run.pushes]
-        versions = [version for _, version in run.pushes]
-        for version, posted, answered in run.moves:
+        for version, posted, answered, mover in run.moves:
+            pushes = run.pushes[0 if len(run.pushes) == 1 else 1 - mover]
+            times = [at for at, _ in pushes]
+            versions = [version for _, version in pushes]
             index = bisect.bisect_left(versions, version)
             if index == len(versions):
                 missing += 1
