@@ -62,40 +62,32 @@ class TestTheSocket:
         assert 'data-version="2"' in html
         assert re.findall(r'id="log-(\d+)"', html) == ["2", "1"]
 
-    async def test_the_movers_other_page_is_pushed(
-        self, socket_for, started_match, alice
+    @pytest.mark.parametrize(
+        ("viewer", "socket_page", "answered_page"),
+        [
+            # The mover's other page.
+            ("alice", OTHER_PAGE, PAGE),
+            # The page id alone silences nothing: it must be the mover's socket.
+            ("bob", PAGE, PAGE),
+            # Not a page id: neither door takes it.
+            ("alice", "short", "short"),
+        ],
+    )
+    async def test_every_other_socket_is_pushed_the_move(
+        self,
+        request,
+        socket_for,
+        started_match,
+        alice,
+        viewer,
+        socket_page,
+        answered_page,
     ):
-        path = f"/ws/matches/{started_match.id}/?version=0&page={OTHER_PAGE}"
-        socket = await connected(await socket_for(path, alice))
+        path = f"/ws/matches/{started_match.id}/?version=0&page={socket_page}"
+        user = request.getfixturevalue(viewer)
+        socket = await connected(await socket_for(path, user))
         try:
-            await _roll(started_match, alice, page=PAGE)
-            html = await socket.receive_from(timeout=5)
-        finally:
-            await socket.disconnect()
-
-        assert 'data-version="1"' in html
-
-    async def test_another_persons_socket_with_that_page_id_is_pushed(
-        self, socket_for, started_match, alice, bob
-    ):
-        # The page id alone silences nothing: it must be the mover's socket.
-        path = f"/ws/matches/{started_match.id}/?version=0&page={PAGE}"
-        socket = await connected(await socket_for(path, bob))
-        try:
-            await _roll(started_match, alice, page=PAGE)
-            html = await socket.receive_from(timeout=5)
-        finally:
-            await socket.disconnect()
-
-        assert 'data-version="1"' in html
-
-    async def test_a_malformed_page_id_on_the_socket_silences_nothing(
-        self, socket_for, started_match, alice
-    ):
-        path = f"/ws/matches/{started_match.id}/?version=0&page=short"
-        socket = await connected(await socket_for(path, alice))
-        try:
-            await _roll(started_match, alice, page="short")
+            await _roll(started_match, alice, page=answered_page)
             html = await socket.receive_from(timeout=5)
         finally:
             await socket.disconnect()
