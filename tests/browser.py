@@ -666,22 +666,30 @@ print("stored")
 
 
 # Records the newest board version the page has had from the server: as
-# loaded, then from each socket push, held or not (static/js/spielpost.js
-# holds a push while the page's own move is in flight and swaps it after the
-# answer). Add it with `page.add_init_script` before the page loads.
-PUSH_WATCH_JS = """
-window.__pushedVersion = -1;
+# loaded, from the answer to each of its requests, and from each socket push,
+# held or not (static/js/spielpost.js holds a push while the page's own move
+# is in flight and swaps it after the answer). The socket does not push the
+# page's own move: its answer shows it. Add it with `page.add_init_script`
+# before the page loads.
+SERVER_VERSION_JS = """
+window.__serverVersion = -1;
+const serverVersionNote = (html) => {
+  const found = /id="board"[^>]*?data-version="(\\d+)"/.exec(html || '');
+  if (found) {
+    window.__serverVersion = Math.max(window.__serverVersion, Number(found[1]));
+  }
+};
 document.addEventListener('DOMContentLoaded', () => {
   const loaded = Number(document.querySelector('#board')?.dataset.version);
   if (!Number.isNaN(loaded)) {
-    window.__pushedVersion = Math.max(window.__pushedVersion, loaded);
+    window.__serverVersion = Math.max(window.__serverVersion, loaded);
   }
 });
 document.addEventListener('htmx:wsBeforeMessage', (event) => {
-  const found = /id="board"[^>]*?data-version="(\\d+)"/.exec(event.detail.message || '');
-  if (found) {
-    window.__pushedVersion = Math.max(window.__pushedVersion, Number(found[1]));
-  }
+  serverVersionNote(event.detail.message);
+});
+document.addEventListener('htmx:afterRequest', (event) => {
+  serverVersionNote(event.detail.xhr?.responseText);
 });
 """
 

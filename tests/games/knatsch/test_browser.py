@@ -33,7 +33,7 @@ import pytest
 
 from games.rules.knatsch import RULES
 from tests.browser import (
-    PUSH_WATCH_JS,
+    SERVER_VERSION_JS,
     STORE_STATE,
     Stack,
     assert_no_sideways_scroll,
@@ -60,13 +60,13 @@ MOVE_SECONDS = 30
 START_SECONDS = 60
 VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
 
-# With PUSH_WATCH_JS (conftest.py) recording the pushed versions: a page has
-# settled on a version once it has had it that way (the
-# answer to its own move is not enough: the push follows) and no request is
-# under way. The socket pushes only versions newer than the page's.
+# With SERVER_VERSION_JS (tests/browser.py) recording the versions the page
+# had from the server (loaded, answered, pushed): a page has settled on a
+# version once it has had it and shows it, and no request is under way. The
+# socket pushes only versions newer than the page's.
 SETTLED_JS = """
 v => Number(document.querySelector('#board')?.dataset.version) >= v
-  && window.__pushedVersion >= v
+  && window.__serverVersion >= v
   && !document.querySelector('#live-root .htmx-request')
 """
 
@@ -280,7 +280,7 @@ def test_two_people_and_a_robot_play_knatsch_to_a_win(stack: Stack, new_page) ->
     pages = {seat: new_page(width=WIDTHS[seat]) for seat in PEOPLE}
     alice, bob = pages[ALICE], pages[BOB]
     for page in (alice, bob):
-        page.add_init_script(PUSH_WATCH_JS)
+        page.add_init_script(SERVER_VERSION_JS)
     log_in(alice, "alice")
     log_in(bob, "bob")
 

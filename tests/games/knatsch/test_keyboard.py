@@ -28,7 +28,7 @@ from playwright.sync_api import expect
 from games.rules.knatsch import RULES
 from games.rules.registry import default_robot
 from tests.browser import (
-    PUSH_WATCH_JS,
+    SERVER_VERSION_JS,
     STORE_STATE,
     Stack,
     create_form,
@@ -47,10 +47,11 @@ pytestmark = pytest.mark.browser
 SLUG = "knatsch"
 MAX_PRESSES = 10
 MOVE_MS = 30_000
-# Settled on version v: shown, pushed (PUSH_WATCH_JS), no request under way.
+# Settled on version v: shown, had from the server (SERVER_VERSION_JS), no
+# request under way.
 SETTLED_JS = """
 v => Number(document.querySelector('#board')?.dataset.version) >= v
-  && window.__pushedVersion >= v
+  && window.__serverVersion >= v
   && !document.querySelector('#live-root .htmx-request')
 """
 FOCUSED_MOVE_JS = "() => document.activeElement?.dataset?.move || ''"
@@ -112,7 +113,7 @@ def _open_match(
     stack: Stack, page: Any, person: str = "alice"
 ) -> tuple[int, dict[str, Any]]:
     """`person` creates a 2-seat match with the default robot; return its id and seats."""
-    page.add_init_script(PUSH_WATCH_JS)
+    page.add_init_script(SERVER_VERSION_JS)
     log_in(page, person)
     form = create_form(page, SLUG)
     form.locator("select[name=seats]").select_option("2")

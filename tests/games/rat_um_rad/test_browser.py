@@ -38,7 +38,7 @@ import pytest
 from games.rules.rat_um_rad import RULES
 from games.rules.registry import robots_for
 from tests.browser import (
-    PUSH_WATCH_JS,
+    SERVER_VERSION_JS,
     STORE_STATE,
     Stack,
     assert_no_sideways_scroll,
@@ -70,13 +70,14 @@ SHOTS = Path("/tmp")  # copies of the screenshots for a person to look at
 
 VERSION_JS = "Number(document.querySelector('#board').dataset.version)"
 
-# With PUSH_WATCH_JS (conftest.py) recording the pushed versions: the page
-# shows the newest board it has been sent, at least version `v`,
+# With SERVER_VERSION_JS (tests/browser.py) recording the versions the page
+# had from the server: the page shows the newest board it has been sent, at
+# least version `v`,
 # and no request of its own is under way.
 SETTLED_JS = """
 v => {
   const shown = Number(document.querySelector('#board')?.dataset.version);
-  return shown >= v && shown >= window.__pushedVersion
+  return shown >= v && shown >= window.__serverVersion
     && !document.querySelector('#live-root .htmx-request');
 }
 """
@@ -297,7 +298,7 @@ def test_a_four_seat_match_ends_with_the_scoring_screen(stack: Stack, new_page) 
     carol = new_page(locale="de-DE", width=390)
     pages = {ALICE: alice, CAROL: carol}
     for page in pages.values():
-        page.add_init_script(PUSH_WATCH_JS)
+        page.add_init_script(SERVER_VERSION_JS)
     log_in(alice, "alice")
     log_in(carol, "carol")
 

@@ -38,7 +38,7 @@ from games.rules.rat_um_rad import RULES
 from games.rules.rat_um_rad.state import State
 from games.rules.structs import replace
 from tests.browser import (
-    PUSH_WATCH_JS,
+    SERVER_VERSION_JS,
     STORE_STATE,
     Stack,
     create_form,
@@ -76,7 +76,7 @@ print(json.dumps([[m.seat, m.payload] for m in moves]))
 SETTLED_JS = """
 v => {
   const shown = Number(document.querySelector('#board')?.dataset.version);
-  return shown >= v && shown >= window.__pushedVersion
+  return shown >= v && shown >= window.__serverVersion
     && !document.querySelector('#live-root .htmx-request');
 }
 """
@@ -167,7 +167,7 @@ def test_a_turn_by_keyboard_and_the_summary(
 ) -> None:
     words = LANGUAGES[language]
     page = new_page(width=1280)
-    page.add_init_script(PUSH_WATCH_JS)
+    page.add_init_script(SERVER_VERSION_JS)
     log_in(page, words["person"])
     form = create_form(page, "rat-um-rad")
     form.locator("select[name=seats]").select_option("2")
