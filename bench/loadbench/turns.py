@@ -320,10 +320,13 @@ def _push_latencies(runs: Sequence[MatchRun]) -> tuple[Latencies, Latencies, int
     """
     returned, sent, missing = Latencies(), Latencies(), 0
     for run in runs:
+        # Per watching seat, once: (receipt times, versions).
+        columns = {
+            seat: ([at for at, _ in pushes], [version for _, version in pushes])
+            for seat, pushes in run.pushes.items()
+        }
         for version, posted, answered, mover in run.moves:
-            pushes = run.pushes[0 if len(run.pushes) == 1 else 1 - mover]
-            times = [at for at, _ in pushes]
-            versions = [version for _, version in pushes]
+            times, versions = columns[0 if len(columns) == 1 else 1 - mover]
             index = bisect.bisect_left(versions, version)
             if index == len(versions):
                 missing += 1
