@@ -66,6 +66,11 @@ def move_submit(
     (`match.seats.all()` reads them without a query): the mover's answer
     shows exactly the version the move made.
     """
+    answered = (
+        None
+        if answered_page is None
+        else broadcast.AnsweredPage(user.pk, answered_page)
+    )
     with transaction.atomic():
         match, seats = match_lock_with_seats(match_id)
         seats, seat = active_seat_of(match, user, seats)
@@ -91,11 +96,7 @@ def move_submit(
                 move,
                 state=state,
                 by_robot=False,
-                answered=(
-                    None
-                    if answered_page is None
-                    else broadcast.AnsweredPage(user.pk, answered_page)
-                ),
+                answered=answered,
             )
         except IllegalMove as error:
             if stale:
