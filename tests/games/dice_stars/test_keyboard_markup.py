@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.dice_stars.board import first_take
+from games.rules.dice_stars.board_sheet import first_take
 from games.rules.dice_stars.state import Die
 from tests.games.dice_stars.board_helpers import (
     BLUE,
