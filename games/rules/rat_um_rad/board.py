@@ -5,9 +5,11 @@ roads with length, colour and the other lane of a double route); the view
 (games/rules/rat_um_rad/engine.py, module docstring) says who built which
 road and which roads the viewer may build now. `map_drawing` turns both
 into a drawing: one wheel slot per wheel along each road, the two lanes of
-a double route side by side. `builds` groups the legal build moves by road
-for the payment chooser. Colour names are the engine's msgids
-(texts.COLOUR_NAMES); place names are proper names and stay as they are.
+a double route side by side. board_rows.py turns the drawing into the rows
+the template's loops print (roads, the build moves grouped by road for the
+payment chooser, the face-up cards, the players, the hand). Colour names
+are the engine's msgids (texts.COLOUR_NAMES); place names are proper names
+and stay as they are.
 Templates call these through the platform's `boards` library (see
 games/rules/base/board.py), by the names in `BOARD`.
 """
@@ -19,10 +21,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.base.board import BoardHelpers
-from games.rules.base.messages import Message
 
+from .board_rows import (
+    builds,
+    colour_name,
+    face_up_cards,
+    hand_cards,
+    player_rows,
+    road_colours,
+    road_rows,
+)
 from .rules_page import rat_um_rad_map, rat_um_rad_numbers
-from .texts import COLOUR_NAMES
 
 # Canvas units (the map file's coordinate system).
 PLACE_RADIUS = 7.0  # a place's dot
@@ -32,13 +41,6 @@ LANE_OFFSET = 5.5  # each lane of a double route, from the middle line
 MARGIN = 14.0  # around the places, so the dots and names are not cut off
 LABEL_RISE = 11.0  # a place's name above its dot
 LETTER = 7.0  # the width of a letter of a place's name (10-unit bold font)
-
-
-def colour_name(kind: Any) -> Message | str:
-    """Return the name of a card, road or player colour as a Message; "" if unknown."""
-    if not isinstance(kind, str) or kind not in COLOUR_NAMES:
-        return ""
-    return Message(COLOUR_NAMES[kind])
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,57 +256,6 @@ def map_drawing(static: Any, view: Any) -> MapDrawing | None:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
-    """One way to pay for a road: the legal move, `count` cards of `colour`, `jokers`."""
-
-    move: Any
-    colour: str
-    count: int
-    jokers: int
-
-
-@dataclass(frozen=True, slots=True)
-class BuildChoice:
-    """A road the viewer may build now and every way to pay for it."""
-
-    road: RoadDrawing
-    payments: tuple[Payment, ...]
-
-
-def builds(drawing: MapDrawing | None, moves: Any) -> list[BuildChoice]:
-    """Return the legal build moves grouped by road, in map order.
-
-    `moves` are the board's legal build moves (LegalMove, `.data` the move
-    JSON). Payments come fewest jokers first.
-    """
-    if drawing is None:
-        return []
-    by_road: dict[str, list[Payment]] = {}
-    lengths = {road.id: road.length for road in drawing.roads}
-    for move in moves or ():
-        data = move.data
-        road = str(data.get("road"))
-        if road not in lengths:
-            continue
-        jokers = int(data.get("jokers") or 0)
-        colour = str(data.get("colour"))
-        count = 0 if colour == "joker" else lengths[road] - jokers
-        by_road.setdefault(road, []).append(
-            Payment(move=move, colour=colour, count=count, jokers=jokers)
-        )
-    return [
-        BuildChoice(
-            road=road,
-            payments=tuple(
-                sorted(by_road[road.id], key=lambda p: (p.jokers, p.colour))
-            ),
-        )
-        for road in drawing.roads
-        if road.id in by_road
-    ]
-
-
 def player_marks(seats: Any) -> list[str]:
     """Return each seat's mark, by seat number: its name's first letter or digit.
 
@@ -335,26 +286,11 @@ def path(destination: Any) -> str:
     return " ".join(str(road) for road in destination.get("path") or ())
 
 
-def hand(hand: Any) -> list[tuple[str, int]]:
-    """Return the (kind, count) pairs of a hand that are not 0, in the view's order."""
-    if not isinstance(hand, dict):
-        return []
-    return [(str(kind), int(n)) for kind, n in hand.items() if n]
-
-
 def total(hand: Any) -> int:
     """Return the number of cards in a hand ({kind: count})."""
     if not isinstance(hand, dict):
         return 0
     return sum(int(n) for n in hand.values())
-
-
-def move_for(moves: Any, colour: Any) -> Any:
-    """Return the take_display move of `colour` among `moves`, or None."""
-    for move in moves or ():
-        if move.data.get("colour") == colour:
-            return move
-    return None
 
 
 def top_score(players: Any) -> int:
@@ -384,12 +320,15 @@ BOARD = BoardHelpers(
     board={
         "colour": colour_name,
         "map": map_drawing,
+        "roads": road_rows,
         "builds": builds,
+        "face_up": face_up_cards,
+        "players": player_rows,
+        "road_colours": road_colours,
         "path": path,
         "player_marks": player_marks,
-        "hand": hand,
+        "hand": hand_cards,
         "total": total,
-        "move_for": move_for,
         "top_score": top_score,
         "points": points,
         "signed_points": signed_points,
