@@ -117,7 +117,7 @@ def _play_out(
 
 
 def _initial_ticks(attempt: Any) -> Counter[int]:
-    """Return the dice the board's keep form ticks at first (games/rules/knatsch/board.py, keep_plan).
+    """Return the dice the board's keep form ticks at first (games/rules/knatsch/board/moves.py, keep_plan).
 
     What was kept before the last throw, when keeping it is still legal.
     """
