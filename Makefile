@@ -78,6 +78,7 @@ messages: install
 
 bench: install
 	$(BIN)/python bench/engines.py
+	$(BIN)/python bench/renders.py 1
 	$(BIN)/python bench/robots.py 20
 	$(BIN)/python bench/sweep.py
 	$(BIN)/python bench/timeouts.py
