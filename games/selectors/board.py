@@ -21,6 +21,7 @@ from games import exceptions
 from games.clocks import TimeControl
 from games.models import LeaveReason, Match, Seat
 from games.rules import JSON, IllegalMove, Outcome
+from games.rules.base.board import moves_by_kind
 from games.text import message_text
 
 from .endings import match_ending, to_move_now, view_at_end
@@ -248,10 +249,7 @@ class BoardContext:
     @property
     def moves_by_kind(self) -> dict[str, list[LegalMove]]:
         """Group the legal moves by their "kind" key, for templates."""
-        grouped: dict[str, list[LegalMove]] = {}
-        for move in self.legal_moves:
-            grouped.setdefault(str(move.data.get("kind", "")), []).append(move)
-        return grouped
+        return moves_by_kind(self.legal_moves)
 
 
 def board_context(

@@ -14,11 +14,33 @@ helper by name: `{{ card|board:"<slug>.name" }}` (one argument) or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 Helper = Callable[..., Any]
+
+
+class OfferedMove(Protocol):
+    """A legal move as the board has it (games.selectors.LegalMove): its JSON in `data`."""
+
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+
+
+Offered = TypeVar("Offered", bound=OfferedMove)
+
+
+def moves_by_kind(moves: Iterable[Offered]) -> dict[str, list[Offered]]:
+    """Group `moves` by their JSON's "kind" ("" for none), each group in their order.
+
+    The board context's `moves_by_kind` for templates, and the games'
+    helpers that take the legal moves, group the same way.
+    """
+    grouped: dict[str, list[Offered]] = {}
+    for move in moves:
+        grouped.setdefault(str(move.data.get("kind", "")), []).append(move)
+    return grouped
 
 
 @dataclass(frozen=True, slots=True)

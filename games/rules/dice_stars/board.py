@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import TypedDict, TypeVar
 
 from games.rules.base import JSON
-from games.rules.base.board import BoardHelpers
+from games.rules.base.board import BoardHelpers, OfferedMove
 
-from .board_sheet import OfferedMove, move_for, sheet_table, signed
+from .board_sheet import move_for, sheet_table, signed
 from .dice import COLOURS
 
 Word = TypeVar("Word")

@@ -20,9 +20,10 @@ localisation that costs as much as the rest of printing it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypedDict
+from typing import Any, TypedDict
 
 from games.rules.base import JSON
+from games.rules.base.board import OfferedMove
 
 from .dice import COLOURS
 from .sheet import X
@@ -34,13 +35,6 @@ CROSS = "✕"  # a preview: the take crosses the cell (its last cell gets the su
 _GREEN_CSS = "ds-green"
 _WHITE_CSS = {colour: f"ds-white ds-col-{colour}" for colour in COLOURS}
 _NO_PREVIEWS: tuple[Preview, ...] = ()
-
-
-class OfferedMove(Protocol):
-    """A legal move as the board has it: its JSON in `data` (and a label, a json)."""
-
-    @property
-    def data(self) -> Mapping[str, Any]: ...
 
 
 class TakeButton(TypedDict):

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from games.rules.base.board import BoardHelpers
+from games.rules.base.board import BoardHelpers, OfferedMove
 from games.rules.base.messages import Message
 
 from . import texts
@@ -23,13 +23,6 @@ def card_text(card: object) -> Message | str:
     return texts.card_message(texts.TEXT, card)
 
 
-class Move(Protocol):
-    """A legal move as the board has it: its JSON in `data` (and a label, a json)."""
-
-    @property
-    def data(self) -> Mapping[str, Any]: ...
-
-
 @dataclass(frozen=True, slots=True)
 class HandRow:
     """One card of the viewer's hand with the legal moves that use it.
@@ -40,12 +33,12 @@ class HandRow:
     """
 
     card: Mapping[str, Any]
-    plays: list[Move] = field(default_factory=list)
-    powers: list[Move] = field(default_factory=list)
+    plays: list[OfferedMove] = field(default_factory=list)
+    powers: list[OfferedMove] = field(default_factory=list)
 
 
 def hand_rows(
-    hand: Iterable[Mapping[str, Any]], moves: Iterable[Move]
+    hand: Iterable[Mapping[str, Any]], moves: Iterable[OfferedMove]
 ) -> list[HandRow]:
     """Return the hand's cards in order, each with its legal moves (`HandRow`).
 

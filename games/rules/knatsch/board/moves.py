@@ -15,16 +15,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 from typing import Any, Protocol, TypedDict
 
+from games.rules.base.board import OfferedMove
 from games.rules.base.messages import Message
 
 from .parts import card_name, one_based, pips
 
 
-class MoveLike(Protocol):
+class MoveLike(OfferedMove, Protocol):
     """A legal move as the board context gives it (games.selectors.LegalMove)."""
-
-    @property
-    def data(self) -> dict[str, Any]: ...
 
     @property
     def label(self) -> str: ...
@@ -63,14 +61,6 @@ class TargetChoice(TypedDict):
     king: tuple[MoveButton, ...]
     passes: tuple[MoveButton, ...]
     put_under: tuple[MoveButton, ...]
-
-
-def moves_by_kind(legal_moves: Iterable[MoveLike]) -> dict[str, list[MoveLike]]:
-    """Group the legal moves by their "kind" (as the board context does)."""
-    grouped: dict[str, list[MoveLike]] = {}
-    for move in legal_moves:
-        grouped.setdefault(str(move.data.get("kind", "")), []).append(move)
-    return grouped
 
 
 def button(

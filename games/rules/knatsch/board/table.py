@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from games.rules.base.board import moves_by_kind
+
 from .card_rows import CardRow, card_row
 from .moves import (
     Kinds,
     MoveButton,
     TargetChoice,
     button,
-    moves_by_kind,
     revenge_button,
     target_choice,
 )
