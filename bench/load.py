@@ -1,8 +1,9 @@
 """Benchmark: the production layout under load, through the API and sockets.
 
-Starts gunicorn (2 workers) for HTTP, Daphne for websockets and a Celery
-worker from a source tree (`--tree`, default this repository) with DEBUG
-off, against a throwaway PostgreSQL database and one Redis database number
+Starts gunicorn (2 workers) for HTTP, Daphne for websockets (a worker
+process per core, `--ws-workers`) and a Celery worker from a source tree
+(`--tree`, default this repository) with DEBUG off, against a throwaway
+PostgreSQL database and one Redis database number
 (bench/loadbench/stack.py), then measures, in the same run:
 
 - turns: N two-seat Race matches (`--matches`, default 50) played at once
@@ -74,6 +75,13 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--spectators", type=int, default=0, help="sockets on one match"
     )
+    parser.add_argument(
+        "--ws-workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="Daphne processes on the websockets' port (config/wsserver.py "
+        "--workers; the README: one per core)",
+    )
     parser.add_argument("--lobby", type=int, default=0, help="sockets on the lobby")
     parser.add_argument(
         "--changes", type=int, default=5, help="moves/matches per fan-out"
@@ -120,7 +128,7 @@ def main() -> None:
     print(
         f"Spielpost load benchmark: tree {tree}; {os.cpu_count()} cores, "
         f"load average {os.getloadavg()[0]:.2f}; "
-        f"extra settings {extra_env or 'none'}"
+        f"extra settings {extra_env or 'none'}; Daphne --workers {args.ws_workers}"
     )
     began = time.perf_counter()
     with stack_run(
@@ -132,6 +140,7 @@ def main() -> None:
         servers=servers,
         extra_env=extra_env,
         logs=args.logs,
+        ws_workers=args.ws_workers,
     ) as stack:
         print(f"stack up in {time.perf_counter() - began:.0f} s")
         asyncio.run(phases_run(args, stack))

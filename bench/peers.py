@@ -16,15 +16,15 @@ before the window opens. For each server and count, for `--seconds`
   included; "client": the driving program).
 
 Spielpost: the README's production layout from this tree (gunicorn -w 2,
-Daphne, a Celery worker, PostgreSQL, Redis, DEBUG off; bench/loadbench/
-stack.py), 2-seat Race. Each seat is a `/ws/play/` socket authenticated by
-its API token (games/consumers/play/__init__.py): on a `view` push of its
-match with its seat in `to_move`, it sends `MOVE` with a random one of the
-push's `legal_moves` and the push's `version`. Matches are created and
-joined through the API. Race's favourites are chosen by both seats at
-once (a seat waiting since the version it sent may move on it:
-games/services/moves.py); MOVE answers with an error are counted as
-"refused" (none expected).
+Daphne with a worker process per core (`--ws-workers`), a Celery worker,
+PostgreSQL, Redis, DEBUG off; bench/loadbench/stack.py), 2-seat Race. Each
+seat is a `/ws/play/` socket authenticated by its API token
+(games/consumers/play/__init__.py): on a `view` push of its match with its
+seat in `to_move`, it sends `MOVE` with a random one of the push's
+`legal_moves` and the push's `version`. Matches are created and joined
+through the API. Race's favourites are chosen by both seats at once (a seat
+waiting since the version it sent may move on it: games/services/moves.py);
+MOVE answers with an error are counted as "refused" (none expected).
 
 boardgame.io 0.50.2 on PostgreSQL (bgio-postgres 1.0.16; bench/peers/,
 versions pinned by package.json and package-lock.json): one Node server
@@ -259,6 +259,13 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
     parser.add_argument("--logs", type=Path, help="keep Spielpost's server logs here")
     parser.add_argument(
+        "--ws-workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="Daphne processes on the websockets' port in the README layout "
+        "(config/wsserver.py --workers; the README: one per core)",
+    )
+    parser.add_argument(
         "--nodes",
         type=int,
         nargs="*",
@@ -292,7 +299,8 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     print(
         f"peers' loop: {os.cpu_count()} cores, load average "
-        f"{os.getloadavg()[0]:.2f}; matches {args.matches}, {args.seconds:.0f} s each"
+        f"{os.getloadavg()[0]:.2f}; matches {args.matches}, {args.seconds:.0f} s "
+        f"each; README layout: Daphne --workers {args.ws_workers}"
     )
     loops: list[Loop] = []
     with stack_run(
@@ -304,6 +312,7 @@ def main() -> None:
         servers=["gunicorn -w 2"],
         extra_env={},
         logs=args.logs,
+        ws_workers=args.ws_workers,
     ) as stack:
         loops.extend(_spielpost_loops(stack, "gunicorn -w 2", PROGRAMS, args))
     for nodes in args.nodes:

@@ -109,14 +109,16 @@ def stack_run(
     servers: Sequence[str],
     extra_env: Mapping[str, str],
     logs: Path | None = None,
+    ws_workers: int = 1,
 ) -> Iterator[Stack]:
     """Start the layout from `tree`; yield it; stop it and drop its data.
 
     1. Create the database, flush the Redis database, migrate, collect the
        static files (into a temporary folder) and create `pairs` pairs of
        players and `rows` rows of the bench table.
-    2. Start Daphne (websockets), a Celery worker and the HTTP `servers`
-       (names of HTTP_SERVERS), then wait until each answers /healthz.
+    2. Start Daphne (websockets; `ws_workers` processes on its port), a
+       Celery worker and the HTTP `servers` (names of HTTP_SERVERS), then
+       wait until each answers /healthz.
     3. On the way out, whatever happened: stop every process group, copy
        their logs to `logs` if given, drop the database, flush the Redis
        database, remove the temporary folder.
@@ -137,7 +139,7 @@ def stack_run(
                 (Player(**a), Player(**b)) for a, b in json.loads(fixtures)["pairs"]
             ]
             try:
-                _start(stack, tree, tmp, env, servers)
+                _start(stack, tree, tmp, env, servers, ws_workers)
                 yield stack
             except Exception:
                 print(stack.log_tail(), file=sys.stderr)
@@ -242,13 +244,18 @@ def command_run(
 
 
 def _start(
-    stack: Stack, tree: Path, tmp: Path, env: dict[str, str], servers: Sequence[str]
+    stack: Stack,
+    tree: Path,
+    tmp: Path,
+    env: dict[str, str],
+    servers: Sequence[str],
+    ws_workers: int,
 ) -> None:
     commands: dict[str, list[str]] = {}
     ws_port = free_port()
     stack.ws_url = f"ws://127.0.0.1:{ws_port}"
     stack.origin = f"http://127.0.0.1:{ws_port}"
-    commands["daphne (ws)"] = daphne_command(tree, ws_port)
+    commands["daphne (ws)"] = daphne_command(tree, ws_port, ws_workers)
     commands["celery"] = [PYTHON, "-m", "celery", "-A", "config", "worker",
                           "-l", "warning", "--concurrency", "1",
                           "-n", f"load-{os.getpid()}@%h"]  # fmt: skip
@@ -330,16 +337,22 @@ def run_interruptible(main: Callable[[], None]) -> None:
         sys.exit(130)
 
 
-def daphne_command(tree: Path, port: int) -> list[str]:
+def daphne_command(tree: Path, port: int, workers: int = 1) -> list[str]:
     """Return the command serving `tree`'s websockets on `port`, as its README does.
 
     On uvloop (config/wsserver.py) where the tree has that runner; a
-    baseline tree from before it runs `daphne` itself.
+    baseline tree from before it runs `daphne` itself. `workers` > 1: that
+    many Daphne processes on the one port (`--workers`), where the tree's
+    runner has them (a baseline tree from before runs one).
     """
-    runner = (
-        "config.wsserver" if (tree / "config" / "wsserver.py").exists() else "daphne"
-    )
-    return [PYTHON, "-m", runner, "-b", "127.0.0.1", "-p", str(port),
+    runner_file = tree / "config" / "wsserver.py"
+    runner = "config.wsserver" if runner_file.exists() else "daphne"
+    if workers > 1 and "--workers" not in (
+        runner_file.read_text() if runner_file.exists() else ""
+    ):
+        workers = 1
+    many = ["--workers", str(workers)] if workers > 1 else []
+    return [PYTHON, "-m", runner, *many, "-b", "127.0.0.1", "-p", str(port),
             "config.asgi:application"]  # fmt: skip
 
 
