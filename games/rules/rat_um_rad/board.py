@@ -16,8 +16,9 @@ games/rules/base/board.py), by the names in `BOARD`.
 
 from __future__ import annotations
 
+import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.rules.base.board import BoardHelpers
@@ -178,60 +179,113 @@ def _lanes(roads: list[dict[str, Any]]) -> dict[str, int]:
 def map_drawing(static: Any, view: Any) -> MapDrawing | None:
     """Return the drawing of the map in `static` (static_view) with `view`'s roads.
 
-    None if `static` has no map. Lanes are shifted to the same side for both
-    directions: the shift is measured against the road taken from the place
-    first in name order, so two lanes never land on one line.
+    None if `static` has no map. The geometry is the map's alone, drawn
+    once per map and process (`_map_geometry`); each call adds who built
+    which road and what the viewer may build.
     """
     if not isinstance(static, dict) or not isinstance(static.get("map"), dict):
         return None
-    data = static["map"]
+    drawn = _map_geometry(_map_key(static["map"]))
     view = view if isinstance(view, dict) else {}
     owners: dict[str, int] = view.get("roads") or {}
     colours: list[str] = view.get("colours") or []
     buildable = set(view.get("buildable") or [])
     small_table = int(view.get("seats") or 0) <= 3  # noqa: PLR2004 (seed: 2-3 seats)
-    points = {p["name"]: (float(p["x"]), float(p["y"])) for p in data["places"]}
-    # A name is written centred above its dot: half its width on each side.
-    half = {name: max(MARGIN, len(name) * LETTER / 2) for name in points}
-    ys = [y for _x, y in points.values()] or [0.0]
-    left = min([0.0, *(x - half[name] for name, (x, _y) in points.items())])
-    top = min(0.0, min(ys) - MARGIN - LABEL_RISE)
-    right = max(
-        [float(data["canvas"]["width"])]
-        + [x + half[name] for name, (x, _y) in points.items()]
-    )
-    bottom = max(float(data["canvas"]["height"]), max(ys) + MARGIN)
-    lanes = _lanes(data["roads"])
     roads = []
-    for road in data["roads"]:
-        a, b = str(road["a"]), str(road["b"])
+    for road in drawn.roads:
+        owner = owners.get(road.id)
+        if owner is None and road.id not in buildable and not small_table:
+            roads.append(road)  # drawn free, as the geometry has it
+            continue
+        roads.append(
+            replace(
+                road,
+                owner=owner,
+                owner_colour=colours[owner]
+                if owner is not None and owner < len(colours)
+                else None,
+                buildable=road.id in buildable,
+                closed=owner is None
+                and small_table
+                and road.pair is not None
+                and road.pair in owners,
+            )
+        )
+    return replace(drawn, roads=tuple(roads))
+
+
+# A map as a hashable key: (id, name, width, height, places, roads).
+MapKey = tuple[
+    str,
+    str,
+    float,
+    float,
+    tuple[tuple[str, float, float], ...],
+    tuple[tuple[str, str, str, int, str, Any], ...],
+]
+
+
+def _map_key(data: dict[str, Any]) -> MapKey:
+    """Return the map `data` (static_view's "map") as a key of `_map_geometry`."""
+    return (
+        str(data.get("id", "")),
+        str(data.get("name", "")),
+        float(data["canvas"]["width"]),
+        float(data["canvas"]["height"]),
+        tuple((p["name"], float(p["x"]), float(p["y"])) for p in data["places"]),
+        tuple(
+            (str(r["id"]), str(r["a"]), str(r["b"]), int(r["length"]),
+             str(r["colour"]), r.get("pair"))
+            for r in data["roads"]
+        ),
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=16)
+def _map_geometry(key: MapKey) -> MapDrawing:
+    """Return the map of `key` drawn with every road free.
+
+    Lanes are shifted to the same side for both directions: the shift is
+    measured against the road taken from the place first in name order, so
+    two lanes never land on one line.
+    """
+    map_id, name, width, height, place_rows, road_rows = key
+    points = {place: (x, y) for place, x, y in place_rows}
+    # A name is written centred above its dot: half its width on each side.
+    half = {place: max(MARGIN, len(place) * LETTER / 2) for place in points}
+    ys = [y for _x, y in points.values()] or [0.0]
+    left = min([0.0, *(x - half[place] for place, (x, _y) in points.items())])
+    top = min(0.0, min(ys) - MARGIN - LABEL_RISE)
+    right = max([width] + [x + half[place] for place, (x, _y) in points.items()])
+    bottom = max(height, max(ys) + MARGIN)
+    road_dicts = [
+        {"id": road_id, "pair": pair} for road_id, _a, _b, _n, _c, pair in road_rows
+    ]
+    lanes = _lanes(road_dicts)
+    roads = []
+    for (road_id, a, b, length, colour, pair), road in zip(
+        road_rows, road_dicts, strict=True
+    ):
         first, second = (a, b) if a <= b else (b, a)
         (x1, y1), (x2, y2) = points[first], points[second]
         distance = math.hypot(x2 - x1, y2 - y1) or 1.0
         shift = _lane_shift(road, lanes)
         nx, ny = -(y2 - y1) / distance * shift, (x2 - x1) / distance * shift
         start, end = (x1 + nx, y1 + ny), (x2 + nx, y2 + ny)
-        slots, size = _slots(start, end, int(road["length"]))
-        owner = owners.get(str(road["id"]))
-        pair = road.get("pair")
+        slots, size = _slots(start, end, length)
         roads.append(
             RoadDrawing(
-                id=str(road["id"]),
+                id=road_id,
                 a=a,
                 b=b,
-                length=int(road["length"]),
-                colour=str(road["colour"]),
+                length=length,
+                colour=colour,
                 pair=pair,
-                lane=lanes.get(str(road["id"]), 0),
-                owner=owner,
-                owner_colour=colours[owner]
-                if owner is not None and owner < len(colours)
-                else None,
-                buildable=str(road["id"]) in buildable,
-                closed=owner is None
-                and small_table
-                and pair is not None
-                and pair in owners,
+                lane=lanes.get(road_id, 0),
+                owner=None,
+                owner_colour=None,
+                buildable=False,
+                closed=False,
                 slots=slots,
                 slot_length=_num(size),
                 slot_x=_num(-size / 2),
@@ -242,12 +296,12 @@ def map_drawing(static: Any, view: Any) -> MapDrawing | None:
             )
         )
     places = tuple(
-        PlaceDrawing(name=name, x=_num(x), y=_num(y), label_y=_num(y - LABEL_RISE))
-        for name, (x, y) in points.items()
+        PlaceDrawing(name=place, x=_num(x), y=_num(y), label_y=_num(y - LABEL_RISE))
+        for place, (x, y) in points.items()
     )
     return MapDrawing(
-        id=str(data.get("id", "")),
-        name=str(data.get("name", "")),
+        id=map_id,
+        name=name,
         view_box=f"{_num(left)} {_num(top)} {_num(right - left)} {_num(bottom - top)}",
         width=round(right - left),
         height=round(bottom - top),

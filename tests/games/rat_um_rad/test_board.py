@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 
 from games.rules.rat_um_rad import RULES
-from games.rules.rat_um_rad.board import map_drawing
+from games.rules.rat_um_rad.board import _map_geometry, map_drawing
 from games.rules.rat_um_rad.cards import sort_hand
 from games.rules.rat_um_rad.maps import MAPS
 from games.rules.structs import replace
@@ -122,6 +122,33 @@ def test_the_drawing_has_a_slot_per_wheel_and_lanes_side_by_side():
     left, top, width, height = map(float, drawing.view_box.split())
     assert left < 0
     assert left + width > 500
+
+
+def test_the_map_is_drawn_once_and_each_view_marks_its_roads():
+    # The geometry is the map's: a push render draws it no more (board.py).
+    static = RULES.static_view({}, 4)
+    built, buildable = "Bibliothek-to-Deutsch", "Bibliothek-to-Philosophie"
+    view = {
+        "roads": {built: 1},
+        "colours": ["red", "blue", "green", "yellow"],
+        "buildable": [buildable],
+        "seats": 4,
+    }
+    first = map_drawing(static, view)
+    hits = _map_geometry.cache_info().hits
+
+    second = map_drawing(static, {"roads": {}, "colours": [], "seats": 4})
+
+    assert _map_geometry.cache_info().hits == hits + 1
+    assert first is not None
+    assert second is not None
+    roads = {road.id: road for road in first.roads}
+    assert (roads[built].owner, roads[built].owner_colour) == (1, "blue")
+    assert roads[buildable].buildable
+    assert all(road.owner is None and not road.buildable for road in second.roads)
+    # The same geometry under both views.
+    assert [r.slots for r in first.roads] == [r.slots for r in second.roads]
+    assert first.view_box == second.view_box
 
 
 # ---------------------------------------------------------------------------
