@@ -8,7 +8,7 @@ which asks the engine for that seat's `view` only. Its log is `log`'s
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -20,7 +20,7 @@ from django.utils import timezone
 from games import exceptions
 from games.clocks import TimeControl
 from games.models import LeaveReason, Match, Seat
-from games.rules import JSON, IllegalMove, Outcome
+from games.rules import JSON, IllegalMove, Outcome, Rules
 from games.rules.base.board import moves_by_kind
 from games.text import message_text
 
@@ -33,16 +33,49 @@ if TYPE_CHECKING:
     from .announce import Announcement
 
 
-@dataclass(frozen=True, slots=True)
 class LegalMove:
-    """A move offered to the viewer: its JSON (for `hx-vals`) and its label."""
+    """A move offered to the viewer: its JSON `data`, that JSON as text and its label.
 
-    data: dict[str, Any]
-    label: str
+    `json`: `data` as sorted JSON text (a move form's value). `label`: the
+    rules' description of the move (`describe`), translated in the language
+    active when it is first read. Both are made on first use and kept: the
+    API and the program socket read `data` alone, and a board template
+    reads `json` once per form field.
+    """
+
+    __slots__ = ("_describe", "_json", "_label", "data")
+
+    def __init__(
+        self,
+        data: dict[str, Any],
+        label: str | None = None,
+        *,
+        describe: Callable[[], str] | None = None,
+    ) -> None:
+        if (label is None) == (describe is None):
+            raise TypeError("give a LegalMove its label or a describe, one of them")
+        self.data = data
+        self._label = label
+        self._describe = describe
+        self._json: str | None = None
+
+    @property
+    def label(self) -> str:
+        """Return the move's description, for the viewer to read."""
+        if self._label is None:
+            assert self._describe is not None
+            self._label = self._describe()
+        return self._label
 
     @property
     def json(self) -> str:
-        return json.dumps(self.data, sort_keys=True)
+        """Return `data` as JSON text, its keys sorted."""
+        if self._json is None:
+            self._json = json.dumps(self.data, sort_keys=True)
+        return self._json
+
+    def __repr__(self) -> str:
+        return f"LegalMove({self.data!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +337,7 @@ def board_context(
                 offered = not declined
                 winning = offered and mine.position in rules.decided_winners(state)
             legal = tuple(
-                LegalMove(data=move.to_json(), label=message_text(rules.describe(move)))
+                LegalMove(move.to_json(), describe=_describer(rules, move))
                 for move in rules.legal_moves(state, mine.position)
             )
     infos = tuple(
@@ -349,6 +382,11 @@ def board_context(
         time_control=control,
         paused=match.paused_at is not None,
     )
+
+
+def _describer(rules: Rules[Any, Any], move: Any) -> Callable[[], str]:
+    """Return the call that describes `move` in the active language (a LegalMove's label)."""
+    return lambda: message_text(rules.describe(move))
 
 
 def autoplay_offer_reached(

@@ -1,7 +1,7 @@
 """Loading a match with its seats, and finding a viewer's seat (STYLE.md B5).
 
 Every door loads the match it shows through these: two queries (the match,
-then its seats with their players), after which `match.seats.all()` is read
+then its seats with their players; one round trip on PostgreSQL), after which `match.seats.all()` is read
 without a query. Both queries' SQL is built once (games/models/prepared.py):
 every board, push and API body reads a match this way.
 """
@@ -16,6 +16,7 @@ from django.db.models import Prefetch, QuerySet
 from accounts.models import User
 from games.models import Match, Seat
 from games.models.prepared import MATCH_BY_ID, SEATS_OF_MATCH
+from games.models.writes import read_together
 
 
 def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | None]:
@@ -32,14 +33,17 @@ def match_for_viewer(*, match_id: int, user: User | Any) -> tuple[Match, Seat | 
 
 
 def match_with_seats(*, match_id: int) -> Match:
-    """Return the match with its seats and their players loaded (two queries).
+    """Return the match with its seats and their players loaded.
 
-    Raises Match.DoesNotExist for an unknown id.
+    Two queries, in one round trip on PostgreSQL (`read_together`). Raises
+    Match.DoesNotExist for an unknown id.
     """
-    found = MATCH_BY_ID.fetch(match_id)
+    found, seats = read_together(
+        (MATCH_BY_ID, (match_id,)), (SEATS_OF_MATCH, (match_id,))
+    )
     if not found:
         raise Match.DoesNotExist(f"no match {match_id}")
-    return seats_attach(found[0], SEATS_OF_MATCH.fetch(match_id))
+    return seats_attach(found[0], seats)
 
 
 def viewer_seat(match: Match, user: User | Any) -> Seat | None:
