@@ -1,7 +1,7 @@
 """Benchmark: the production layout under load, through the API and sockets.
 
-Starts gunicorn (2 workers) for HTTP, Daphne for websockets (a worker
-process per core, `--ws-workers`) and a Celery worker from a source tree
+Starts gunicorn (2 workers) for HTTP, Daphne for websockets (one process;
+`--ws-workers N` for more) and a Celery worker from a source tree
 (`--tree`, default this repository) with DEBUG off, against a throwaway
 PostgreSQL database and one Redis database number
 (bench/loadbench/stack.py), then measures, in the same run:
@@ -78,9 +78,9 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--ws-workers",
         type=int,
-        default=os.cpu_count() or 1,
+        default=1,
         help="Daphne processes on the websockets' port (config/wsserver.py "
-        "--workers; the README: one per core)",
+        "--workers; the README: one for boards' sockets)",
     )
     parser.add_argument("--lobby", type=int, default=0, help="sockets on the lobby")
     parser.add_argument(

@@ -16,11 +16,11 @@ before the window opens. For each server and count, for `--seconds`
   included; "client": the driving program).
 
 Spielpost: the README's production layout from this tree (gunicorn -w 2,
-Daphne with a worker process per core (`--ws-workers`), a Celery worker,
-PostgreSQL, Redis, DEBUG off; bench/loadbench/stack.py), 2-seat Race. Each
-seat is a `/ws/play/` socket authenticated by its API token
-(games/consumers/play/__init__.py): on a `view` push of its match with its
-seat in `to_move`, it sends `MOVE` with a random one of the push's
+Daphne, a Celery worker, PostgreSQL, Redis, DEBUG off; with one Daphne and
+with one Daphne worker per core, `--ws-workers`; bench/loadbench/stack.py),
+2-seat Race. Each seat is a `/ws/play/` socket authenticated by its API
+token (games/consumers/play/__init__.py): on a `view` push of its match
+with its seat in `to_move`, it sends `MOVE` with a random one of the push's
 `legal_moves` and the push's `version`. Matches are created and joined
 through the API. Race's favourites are chosen by both seats at once (a seat
 waiting since the version it sent may move on it: games/services/moves.py);
@@ -261,9 +261,11 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--ws-workers",
         type=int,
-        default=os.cpu_count() or 1,
-        help="Daphne processes on the websockets' port in the README layout "
-        "(config/wsserver.py --workers; the README: one per core)",
+        nargs="+",
+        default=sorted({1, os.cpu_count() or 1}),
+        help="Daphne processes on the websockets' port in the README layout, "
+        "one stack per count (config/wsserver.py --workers; the README: up to "
+        "one per core for programs); default 1 and the cores",
     )
     parser.add_argument(
         "--nodes",
@@ -300,21 +302,23 @@ def main() -> None:
     print(
         f"peers' loop: {os.cpu_count()} cores, load average "
         f"{os.getloadavg()[0]:.2f}; matches {args.matches}, {args.seconds:.0f} s "
-        f"each; README layout: Daphne --workers {args.ws_workers}"
+        f"each; Daphne --workers {args.ws_workers}"
     )
     loops: list[Loop] = []
-    with stack_run(
-        tree=args.tree.resolve(),
-        pairs=sum(args.matches),
-        rows=1,
-        postgres_url=args.postgres,
-        redis_url=args.redis,
-        servers=["gunicorn -w 2"],
-        extra_env={},
-        logs=args.logs,
-        ws_workers=args.ws_workers,
-    ) as stack:
-        loops.extend(_spielpost_loops(stack, "gunicorn -w 2", PROGRAMS, args))
+    for workers in args.ws_workers:
+        with stack_run(
+            tree=args.tree.resolve(),
+            pairs=sum(args.matches),
+            rows=1,
+            postgres_url=args.postgres,
+            redis_url=args.redis,
+            servers=["gunicorn -w 2"],
+            extra_env={},
+            logs=args.logs / f"workers-{workers}" if args.logs else None,
+            ws_workers=workers,
+        ) as stack:
+            label = PROGRAMS if workers == 1 else f"{PROGRAMS}, --workers {workers}"
+            loops.extend(_spielpost_loops(stack, "gunicorn -w 2", label, args))
     for nodes in args.nodes:
         with cluster_run(
             tree=args.tree.resolve(),
