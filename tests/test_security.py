@@ -11,7 +11,6 @@ import contextlib
 import os
 import re
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from config.security import policy_for
+from tests.sockets import free_port, http_head
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -174,12 +174,6 @@ def test_templates_hold_no_inline_script_or_handler():
 # Daphne as `make run` starts it (Procfile.dev): no Server header.
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _procfile_daphne(port: int) -> list[str]:
     line = next(
         line
@@ -196,20 +190,8 @@ def _procfile_daphne(port: int) -> list[str]:
     return [sys.executable, *args[1:]]
 
 
-def _head(port: int, request: bytes) -> str:
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(request)
-        data = b""
-        while b"\r\n\r\n" not in data:
-            chunk = sock.recv(4096)
-            if not chunk:
-                break
-            data += chunk
-    return data.split(b"\r\n\r\n", 1)[0].decode("latin-1")
-
-
 def test_daphne_as_make_run_starts_it_sends_no_server_header(tmp_path):
-    port = _free_port()
+    port = free_port()
     env = {
         key: value
         for key, value in os.environ.items()
@@ -244,7 +226,7 @@ def test_daphne_as_make_run_starts_it_sends_no_server_header(tmp_path):
                 assert process.poll() is None, "daphne exited"
                 assert time.monotonic() < deadline, "daphne did not start"
                 time.sleep(0.3)
-        handshake = _head(
+        handshake = http_head(
             port,
             b"GET /ws/lobby/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             b"Origin: http://127.0.0.1\r\nUpgrade: websocket\r\n"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from config.wsserver import arguments_split
+from tests.sockets import free_port, http_head
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,31 +87,17 @@ def test_workers_refuse_a_command_line_they_cannot_serve(argv, capsys):
     assert "--workers" in capsys.readouterr().err
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _children(pid: int) -> set[int]:
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return {int(child) for child in path.read_text().split()}
 
 
 def _head(port: int) -> str:
-    """Return the head of the answer to an HTTP request on `port` ("" for none)."""
+    """Return the head of the answer to a GET on `port` ("" for none)."""
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
-            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            data = b""
-            while b"\r\n\r\n" not in data:
-                chunk = sock.recv(4096)
-                if not chunk:
-                    break
-                data += chunk
+        return http_head(port, b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
     except OSError:
         return ""
-    return data.split(b"\r\n\r\n", 1)[0].decode("latin-1")
 
 
 def _answers(port: int) -> bool:
@@ -122,7 +108,7 @@ def _answers(port: int) -> bool:
 @pytest.fixture
 def workers(tmp_path):
     """Start `config.wsserver --workers 2` on a free port; yield (process, port)."""
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env.update(SPIELPOST_VAR=str(tmp_path), LOG_LEVEL="WARNING")
     env.pop("DJANGO_SETTINGS_MODULE", None)
