@@ -14,7 +14,7 @@ Card formulas and Superpowers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations
 
 from games.rules.base import gettext_noop
@@ -129,13 +129,15 @@ def sort_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 # Board arithmetic
 
 
+@lru_cache(maxsize=1024)
 def ranks(positions: tuple[int, ...], podium: tuple[str, ...]) -> tuple[int, ...]:
     """Return each Knonster's rank: 1 + the number strictly in front.
 
     A finished Knonster is in front of every one on the track, and an
     earlier finisher is in front of a later one, so finished Knonsters rank
     by podium place. Equal track positions share a rank (Spielpost's
-    rulings, Positions and ranks).
+    rulings, Positions and ranks). Kept per board: a view, the legal moves
+    and every card's target ask it of the same board again and again.
     """
     out = []
     for i, k in enumerate(KNONSTERS):
