@@ -39,6 +39,7 @@ import os
 import signal
 import socket
 import sys
+import traceback
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -127,10 +128,14 @@ def _worker(sock: socket.socket, daphne_argv: list[str]) -> NoReturn:
     try:
         daphne_run([*daphne_argv, "-e", f"systemd:domain={domain}:index=0"])
     except SystemExit as leaving:
-        status = leaving.code if isinstance(leaving.code, int) else 1
+        # As the interpreter would: None is success, a message is printed.
+        code = leaving.code
+        if code is None or isinstance(code, int):
+            status = code or 0
+        else:
+            print(code, file=sys.stderr)
+            status = 1
     except BaseException:
-        import traceback
-
         traceback.print_exc()
         status = 1
     finally:
