@@ -40,7 +40,8 @@ class LegalMove:
     rules' description of the move (`describe`), translated in the language
     active when it is first read. Both are made on first use and kept: the
     API and the program socket read `data` alone, and a board template
-    reads `json` once per form field.
+    reads `json` once per form field. Give it `label` or `describe` (the
+    call that makes the label), not both: TypeError otherwise.
     """
 
     __slots__ = ("_describe", "_json", "_label", "data")

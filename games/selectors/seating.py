@@ -1,9 +1,10 @@
 """Loading a match with its seats, and finding a viewer's seat (STYLE.md B5).
 
 Every door loads the match it shows through these: two queries (the match,
-then its seats with their players; one round trip on PostgreSQL), after which `match.seats.all()` is read
-without a query. Both queries' SQL is built once (games/models/prepared.py):
-every board, push and API body reads a match this way.
+then its seats with their players; one round trip on PostgreSQL), after
+which `match.seats.all()` is read without a query. Both queries' SQL is
+built once (games/models/prepared.py): every board, push and API body reads
+a match this way.
 """
 
 from __future__ import annotations
