@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import selectors
+from games.selectors import LegalMove
 from tests.games.helpers import play_to_end
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
@@ -36,3 +37,24 @@ def test_ranking_lists_every_seat_best_first_once_finished(started_match, alice,
     assert ranks == sorted(ranks)
     assert len(board.ranking) == 3
     assert board.winners == [seat.name for seat in board.ranking if seat.rank == 1]
+
+
+def test_a_legal_move_describes_itself_once_when_first_read():
+    calls = []
+
+    def describe():
+        calls.append(1)
+        return "Play the card"
+
+    move = LegalMove({"card": "a"}, describe=describe)
+
+    assert calls == []  # the API's bodies read `data` alone
+    assert (move.label, move.label) == ("Play the card", "Play the card")
+    assert calls == [1]
+    assert move.json == '{"card": "a"}'
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"label": "Play", "describe": lambda: "Play"}])
+def test_a_legal_move_takes_its_label_or_a_describe(kwargs):
+    with pytest.raises(TypeError):
+        LegalMove({"card": "a"}, **kwargs)
