@@ -102,7 +102,11 @@ rollouts to the end (the game's end bounds each). The defaults on seeds
 decision 0.65 s of CPU. Against the random robot, seeds 0-999
 (2026-11-28): 1,000 of 1,000, 100% (99.6-100%), the longest decision
 1.03 s of CPU on the loaded machine; with 3 route robots (4 seats), seeds
-0-652: 185.2 of 653, 28.4% (25.0-31.9%), below issue 26's 40%."""
+0-652: 185.2 of 653, 28.4% (25.0-31.9%), and seeds 653-999 (2026-11-28,
+two processes at nice 19 beside CI): 96.3 of 347, 27.8% (23.3-32.7%);
+seeds 0-999: 281.5 of 1,000, 28.2% (25.5-31.0%), below issue 26's 40%.
+Decisions of seeds 653-999 (14,087, on the loaded machine): median
+0.57 ms, p99 708 ms, max 1.10 s of CPU."""
 
 from __future__ import annotations
 
