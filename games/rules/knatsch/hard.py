@@ -101,7 +101,10 @@ search stands and the hard robot is about as strong as medium.
   bench/robots.py plays them: 28.7 % (23 of 80, 20.0-39.5 %; CPU time per
   decision median 0.03 ms, p99 0.20 s, max 0.32 s); with a margin of 0.05
   21.2 % (17 of 80, 13.7-31.4 %); a medium robot in the same seat takes
-  27.5 % (18.9-38.1 %; 27.2 % of seeds 0-999).
+  27.5 % (18.9-38.1 %; 27.2 % of seeds 0-999). Seeds 0-999 (2026-11-28,
+  two processes): 277 of 1,000, 27.7 % (25.0-30.6 %), as the medium robot
+  there; CPU per decision (46,632 of seeds 172-999) median 0.09 ms, p99
+  0.63 s, max 1.24 s.
 We think a robot that reads only its view can take about 50-55 % against
 medium at 2 seats (the strong robot's own 52-56 % on these seats), not 70 %,
 and about a quarter in 4 seats, not 40 %.
