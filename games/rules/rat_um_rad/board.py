@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -156,9 +157,8 @@ def _slots(
     return tuple(slots), size
 
 
-def _lane_shift(road: dict[str, Any], pairs: dict[str, int]) -> float:
-    """Return the sideways shift of a road: -/+ LANE_OFFSET for lanes 1/2, else 0."""
-    lane = pairs.get(str(road["id"]), 0)
+def _lane_shift(lane: int) -> float:
+    """Return the sideways shift of a road in `lane`: -/+ LANE_OFFSET for 1/2, else 0."""
     if lane == 1:
         return -LANE_OFFSET
     if lane == 2:
@@ -166,13 +166,15 @@ def _lane_shift(road: dict[str, Any], pairs: dict[str, int]) -> float:
     return 0.0
 
 
-def _lanes(roads: list[dict[str, Any]]) -> dict[str, int]:
-    """Return the lane (1 or 2, by id order) of every road of a double route."""
+def _lanes(roads: Iterable[tuple[str, Any]]) -> dict[str, int]:
+    """Return the lane (1 or 2, by id order) of every road of a double route.
+
+    `roads`: (road id, the id of its pair or None).
+    """
     lanes: dict[str, int] = {}
-    for road in roads:
-        pair = road.get("pair")
+    for road_id, pair in roads:
         if pair:
-            lanes[str(road["id"])] = 1 if str(road["id"]) < str(pair) else 2
+            lanes[road_id] = 1 if road_id < str(pair) else 2
     return lanes
 
 
@@ -258,18 +260,14 @@ def _map_geometry(key: MapKey) -> MapDrawing:
     top = min(0.0, min(ys) - MARGIN - LABEL_RISE)
     right = max([width] + [x + half[place] for place, (x, _y) in points.items()])
     bottom = max(height, max(ys) + MARGIN)
-    road_dicts = [
-        {"id": road_id, "pair": pair} for road_id, _a, _b, _n, _c, pair in road_rows
-    ]
-    lanes = _lanes(road_dicts)
+    lanes = _lanes((road_id, pair) for road_id, _a, _b, _n, _c, pair in road_rows)
     roads = []
-    for (road_id, a, b, length, colour, pair), road in zip(
-        road_rows, road_dicts, strict=True
-    ):
+    for road_id, a, b, length, colour, pair in road_rows:
         first, second = (a, b) if a <= b else (b, a)
         (x1, y1), (x2, y2) = points[first], points[second]
         distance = math.hypot(x2 - x1, y2 - y1) or 1.0
-        shift = _lane_shift(road, lanes)
+        lane = lanes.get(road_id, 0)
+        shift = _lane_shift(lane)
         nx, ny = -(y2 - y1) / distance * shift, (x2 - x1) / distance * shift
         start, end = (x1 + nx, y1 + ny), (x2 + nx, y2 + ny)
         slots, size = _slots(start, end, length)
@@ -281,7 +279,7 @@ def _map_geometry(key: MapKey) -> MapDrawing:
                 length=length,
                 colour=colour,
                 pair=pair,
-                lane=lanes.get(road_id, 0),
+                lane=lane,
                 owner=None,
                 owner_colour=None,
                 buildable=False,
