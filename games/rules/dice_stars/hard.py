@@ -88,6 +88,18 @@ seats) 388.3 of 1,000, 38.8% (35.9-41.9%), below issue 26's 40% (the
 max 237 ms; solo 364 of 1,000 wins, 36.4% (33.5-39.4%), p99 30 ms;
 against the easy robot 1,000 of 1,000, 100% (99.6-100%), p99 94 ms.
 
+Tried after that and not kept (2026-11-28, two processes, paired seeds):
+a leaf worth the estimated chance of first place instead of the margin
+over the best other seat, i.e. the product over the other seats of a
+logistic of the margin, its scale 5 points + 1.5 per free white cell
+left (fitted on 150 medium robots' 4-seat games: the scale that best
+predicts which of two sheets ends higher is about 4 points at the end, 12
+with 5 free white cells left, 20-30 early). 4 seats, seeds 0-239: 39.2%
+(33.2-45.5) against this module's 41.2% (35.2-47.6), -2.1 +- 8.0 points
+paired; 2 seats against medium, seeds 0-244: 78.0% against 80.6%, -2.7
++- 6.0 points. Maximising the chance of first place instead of the
+expected margin gained nothing the noise could show.
+
 Solo ceiling. More rolls do not help (above), so this search is limited
 by its horizon (one turn, then a heuristic leaf), not by its sampling. The
 same search told the turn's real dice (an oracle no fair player has) wins
