@@ -98,8 +98,12 @@ def cluster_run(
     nodes: int = 2,
     extra_env: Mapping[str, str] | None = None,
     logs: Path | None = None,
+    ws_workers: int = 1,
 ) -> Iterator[Cluster]:
     """Start `nodes` nodes (1 or 2) from `tree` behind HAProxy; yield them.
+
+    Each node's Daphne runs `ws_workers` processes on its port
+    (config/wsserver.py `--workers`).
 
     As stack.stack_run: a database and a flushed Redis database number,
     migrated, static files collected, `pairs` pairs of players; every
@@ -143,7 +147,7 @@ def cluster_run(
                 (Player(**a), Player(**b)) for a, b in json.loads(fixtures)["pairs"]
             ]
             started = {
-                name: _node_start(stack, name, tree, tmp, env)
+                name: _node_start(stack, name, tree, tmp, env, ws_workers)
                 for name in NODE_NAMES[:nodes]
             }
             try:
@@ -233,14 +237,19 @@ def _database(postgres_url: str, template: str) -> Iterator[str]:
 
 
 def _node_start(
-    stack: Stack, name: str, tree: Path, tmp: Path, env: dict[str, str]
+    stack: Stack,
+    name: str,
+    tree: Path,
+    tmp: Path,
+    env: dict[str, str],
+    ws_workers: int = 1,
 ) -> Node:
     http_port, ws_port = free_port(), free_port()
     node = Node(name, f"http://127.0.0.1:{http_port}", f"http://127.0.0.1:{ws_port}")
     commands = {
         "gunicorn": [PYTHON, "-m", "gunicorn", "config.wsgi", "-w", "1",
                      "-b", f"127.0.0.1:{http_port}", "--log-level", "warning"],
-        "daphne": daphne_command(tree, ws_port),
+        "daphne": daphne_command(tree, ws_port, ws_workers),
         "celery": [PYTHON, "-m", "celery", "-A", "config", "worker", "--beat",
                    "-l", "warning", "--concurrency", "1",
                    "-n", f"node-{name}-{os.getpid()}@%h",

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.stack
 PLAYED_WITHIN = 75.0
 
 # Skips without HAProxy, PostgreSQL or Redis.
-from tests.stack.test_two_nodes import _api  # noqa: E402
+from tests.stack.clients import api  # noqa: E402
 
 
 def _children(pid: int) -> list[int]:
@@ -78,7 +78,7 @@ async def test_a_robot_turn_claimed_by_a_dead_node_is_played_by_another(cluster)
     broker = redis.Redis.from_url(redis_db_url())
     try:
         async with aiohttp.ClientSession() as http:
-            status, match = await _api(
+            status, match = await api(
                 http,
                 "POST",
                 b.http + "/api/matches/",
@@ -89,7 +89,7 @@ async def test_a_robot_turn_claimed_by_a_dead_node_is_played_by_another(cluster)
             match_id = match["id"]
             # The robot fills the match: it starts, the robot is to move (Race
             # starts with everyone choosing favourites) and its task is sent.
-            status, match = await _api(
+            status, match = await api(
                 http,
                 "POST",
                 b.http + f"/api/matches/{match_id}/robots/",
@@ -107,7 +107,7 @@ async def test_a_robot_turn_claimed_by_a_dead_node_is_played_by_another(cluster)
             await _until(claimed, 30)
             # Taken by A's main process: in its hands or, acknowledged
             # late, in the broker's "unacked" (until its hour is up).
-            status, body = await _api(
+            status, body = await api(
                 http, "GET", b.http + f"/api/matches/{match_id}/", person
             )
             assert body["version"] == 0
@@ -118,13 +118,13 @@ async def test_a_robot_turn_claimed_by_a_dead_node_is_played_by_another(cluster)
             )
 
             async def robot_moved() -> bool:
-                status, body = await _api(
+                status, body = await api(
                     http, "GET", b.http + f"/api/matches/{match_id}/", person
                 )
                 return status == 200 and robot not in body["to_move"]
 
             took = await _until(robot_moved, PLAYED_WITHIN)
-            status, body = await _api(
+            status, body = await api(
                 http, "GET", b.http + f"/api/matches/{match_id}/", person
             )
     finally:
