@@ -25,7 +25,7 @@ import pytest
 import redis
 from celery import Celery
 
-from tests.stack.conftest import redis_db_url
+from tests.stack.conftest import redis_db_url, require_stack
 
 pytestmark = pytest.mark.stack
 
@@ -33,7 +33,8 @@ pytestmark = pytest.mark.stack
 # plus the move itself on a busy machine.
 PLAYED_WITHIN = 75.0
 
-# Skips without HAProxy, PostgreSQL or Redis.
+require_stack()
+
 from tests.stack.clients import api  # noqa: E402
 
 

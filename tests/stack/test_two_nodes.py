@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import time
 
 import aiohttp
@@ -23,16 +22,11 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.typing import Origin
 
-from tests.stack.conftest import DATABASE_URL, REDIS_URL
+from tests.stack.conftest import require_stack
 
 pytestmark = pytest.mark.stack
 
-if shutil.which("haproxy") is None:
-    pytest.skip("needs HAProxy (apt-get install haproxy)", allow_module_level=True)
-if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
-    pytest.skip("needs DATABASE_URL on PostgreSQL", allow_module_level=True)
-if not REDIS_URL:
-    pytest.skip("needs REDIS_URL", allow_module_level=True)
+require_stack()
 
 from tests.stack.clients import (  # noqa: E402
     api,

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,16 +22,11 @@ import aiohttp
 import pytest
 from websockets.asyncio.client import ClientConnection
 
-from tests.stack.conftest import DATABASE_URL, REDIS_URL, ROOT, redis_db_url
+from tests.stack.conftest import cluster_started, require_stack
 
 pytestmark = pytest.mark.stack
 
-if shutil.which("haproxy") is None:
-    pytest.skip("needs HAProxy (apt-get install haproxy)", allow_module_level=True)
-if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
-    pytest.skip("needs DATABASE_URL on PostgreSQL", allow_module_level=True)
-if not REDIS_URL:
-    pytest.skip("needs REDIS_URL", allow_module_level=True)
+require_stack()
 
 from tests.stack.clients import (  # noqa: E402
     command,
@@ -51,17 +45,7 @@ ATTEMPTS = 30
 @pytest.fixture(scope="module")
 def node() -> Iterator[Any]:
     """One node whose Daphne runs two workers, behind HAProxy."""
-    from nodebench.cluster import cluster_run
-
-    postgres_url = urllib.parse.urlsplit(DATABASE_URL)._replace(path="/postgres")
-    with cluster_run(
-        tree=ROOT,
-        pairs=1,
-        postgres_url=postgres_url.geturl(),
-        redis_url=redis_db_url(),
-        nodes=1,
-        ws_workers=2,
-    ) as running:
+    with cluster_started(pairs=1, nodes=1, ws_workers=2) as running:
         yield running
 
 
