@@ -106,7 +106,19 @@ decision 0.65 s of CPU. Against the random robot, seeds 0-999
 two processes at nice 19 beside CI): 96.3 of 347, 27.8% (23.3-32.7%);
 seeds 0-999: 281.5 of 1,000, 28.2% (25.5-31.0%), below issue 26's 40%.
 Decisions of seeds 653-999 (14,087, on the loaded machine): median
-0.57 ms, p99 708 ms, max 1.10 s of CPU."""
+0.57 ms, p99 708 ms, max 1.10 s of CPU.
+
+Tried after that against the route robot, paired by seed (2026-11-28):
+`infer` (the other seat's destination cards dealt by its roads) on seeds
+0-999 won 658.5 of 1,000, 65.8% (62.9-68.7%), against these defaults'
+651.5: +0.7 +- 2.5 points (+2.4 +- 4.0 on seeds 0-387, where both were
+replayed), decisions p99 545 ms, max 769 ms; not kept. `END_BUDGET` 2,000
+plies: 61.2% of seeds 0-66 against 68.7%, -7.5 +- 7.6 points, p99 1.5 s
+(over issue 26's budget); stopped. Where the defaults lose (seeds 0-299,
+62.7%): the other seat's track points, 11 more on average in a lost
+game (4 fewer in a won one), and the longest-trail bonus, which the
+hard robot holds in most won games (8.8 points ahead on average); the
+destination cards' points differ by about 2 on average either way."""
 
 from __future__ import annotations
 
