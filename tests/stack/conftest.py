@@ -1,4 +1,4 @@
-"""The stack tests' cluster: two nodes behind HAProxy, one per test module."""
+"""The stack tests' clusters (nodes behind HAProxy, one per test module) and their skips."""
 
 from __future__ import annotations
 
