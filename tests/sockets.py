@@ -1,8 +1,9 @@
-"""Talking to a server process a test started: a free port, an answer's head."""
+"""Talking to a server process a test started: a free port, an answer's head, its children."""
 
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 
 def free_port() -> int:
@@ -27,3 +28,9 @@ def http_head(port: int, request: bytes) -> str:
                 break
             data += chunk
     return data.split(b"\r\n\r\n", 1)[0].decode("latin-1")
+
+
+def children(pid: int) -> list[int]:
+    """Return the ids of process `pid`'s child processes (Linux /proc)."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in path.read_text().split()]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from config.wsserver import arguments_split
-from tests.sockets import free_port, http_head
+from tests.sockets import children, free_port, http_head
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,11 +87,6 @@ def test_workers_refuse_a_command_line_they_cannot_serve(argv, capsys):
     assert "--workers" in capsys.readouterr().err
 
 
-def _children(pid: int) -> set[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return {int(child) for child in path.read_text().split()}
-
-
 def _head(port: int) -> str:
     """Return the head of the answer to a GET on `port` ("" for none)."""
     try:
@@ -140,9 +135,9 @@ def workers(tmp_path):
 
 def test_workers_serve_one_port_and_stop_together(workers):
     process, port = workers
-    children = _children(process.pid)
+    pids = children(process.pid)
 
-    assert len(children) == 2
+    assert len(pids) == 2
     heads = [_head(port) for _ in range(10)]
     assert all(head.startswith("HTTP/1.1 ") for head in heads)
     # Daphne's own arguments reach every worker (production's --no-server-name).
@@ -150,12 +145,12 @@ def test_workers_serve_one_port_and_stop_together(workers):
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=60) == 0
     # Reaped by the supervisor before it exited.
-    assert not any(Path(f"/proc/{child}").exists() for child in children)
+    assert not any(Path(f"/proc/{child}").exists() for child in pids)
 
 
 def test_a_dead_worker_stops_the_others(workers):
     process, _port = workers
-    first, second = sorted(_children(process.pid))
+    first, second = sorted(children(process.pid))
 
     os.kill(first, signal.SIGKILL)
 

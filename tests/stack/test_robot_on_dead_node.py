@@ -17,7 +17,6 @@ import os
 import signal
 import socket
 import time
-from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -25,6 +24,7 @@ import pytest
 import redis
 from celery import Celery
 
+from tests.sockets import children
 from tests.stack.conftest import redis_db_url, require_stack
 
 pytestmark = pytest.mark.stack
@@ -36,11 +36,6 @@ PLAYED_WITHIN = 75.0
 require_stack()
 
 from tests.stack.clients import api  # noqa: E402
-
-
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(child) for child in path.read_text().split()]
 
 
 async def _until(predicate: Any, seconds: float) -> float:
@@ -60,9 +55,9 @@ async def test_a_robot_turn_claimed_by_a_dead_node_is_played_by_another(cluster)
     # A's worker takes tasks but never runs them; B's takes none for now.
     # Its children are its pool process and its beat, once both started.
     began = time.monotonic()
-    while len(_children(worker_a.pid)) < 2 and time.monotonic() - began < 30:
+    while len(children(worker_a.pid)) < 2 and time.monotonic() - began < 30:
         time.sleep(0.1)
-    for child in _children(worker_a.pid):
+    for child in children(worker_a.pid):
         os.kill(child, signal.SIGSTOP)
     # B's worker stops consuming the task queue (Celery's remote control):
     # a stopped process would not do, Redis hands a waiting BRPOP its

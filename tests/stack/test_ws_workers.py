@@ -22,6 +22,7 @@ import aiohttp
 import pytest
 from websockets.asyncio.client import ClientConnection
 
+from tests.sockets import children
 from tests.stack.conftest import cluster_started, require_stack
 
 pytestmark = pytest.mark.stack
@@ -53,7 +54,7 @@ async def test_program_moves_cross_between_two_workers_on_one_port(node):
     players = node.pairs[0]
     daphne = node.nodes["a"]
     port = urllib.parse.urlsplit(daphne.ws).port
-    workers = _children(daphne.processes["daphne"].pid)
+    workers = children(daphne.processes["daphne"].pid)
     assert len(workers) == 2
     async with aiohttp.ClientSession() as http:
         match = await match_start(http, daphne.http, *players)
@@ -96,11 +97,6 @@ async def test_program_moves_cross_between_two_workers_on_one_port(node):
     finally:
         for conn in sockets:
             await conn.close()
-
-
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(child) for child in path.read_text().split()]
 
 
 def _worker_of(workers: list[int], port: int | None, conn: ClientConnection) -> int:
