@@ -63,7 +63,9 @@ class RoadRow(TypedDict):
     without a colour); `owner_name`, `owner_mark`: its builder's seat name
     and mark ("" and None while free); `line_path`: the mark line across
     a slot; `mark_x`, `mark_y`: where the builder's mark stands (the middle
-    slot).
+    slot); `geometry`: the road's wide hit line and its slots (each with
+    its mark line while free, its wheel once built) as SVG ready to print
+    (`road_geometry`).
     """
 
     id: str
@@ -94,6 +96,7 @@ class RoadRow(TypedDict):
     slots: tuple[SlotRow, ...]
     mark_x: str
     mark_y: str
+    geometry: str
 
 
 def _at(items: Sequence[Any], index: int | None) -> Any:
@@ -103,8 +106,10 @@ def _at(items: Sequence[Any], index: int | None) -> Any:
     return items[index]
 
 
-def _road_row(road: RoadDrawing, names: Sequence[str], marks: Sequence[Any]) -> RoadRow:
-    """Return the row of one drawn road; `names` and `marks` by seat."""
+def _road_row(
+    road: RoadDrawing, drawing: MapDrawing, names: Sequence[str], marks: Sequence[Any]
+) -> RoadRow:
+    """Return the row of one drawn road of `drawing`; `names` and `marks` by seat."""
     built = road.owner is not None
     classes = f"rr-road rr-c-{road.colour}"
     if built:
@@ -156,7 +161,45 @@ def _road_row(road: RoadDrawing, names: Sequence[str], marks: Sequence[Any]) -> 
         slots=slots,
         mark_x=middle.x if middle else "",
         mark_y=middle.y if middle else "",
+        geometry=road_geometry(road, slots, drawing),
     )
+
+
+# Between the hit line and the first slot, as the template's source had it.
+_BREAK = "\n" + " " * 16
+
+
+def road_geometry(
+    road: RoadDrawing, slots: Sequence[SlotRow], drawing: MapDrawing
+) -> str:
+    """Return the road's hit line and its slots as SVG: `slots` are its SlotRows.
+
+    The slots are as wide as `drawing` says (`slot_width`, `slot_y`).
+    Numbers only (board.py `_num`: digits, "-" and "."), so it needs no
+    escaping: the map's template prints it as it is. Built here, not by
+    the template's loop over the slots: some 120 slots a map, each a
+    handful of lookups, were most of what a push of the map cost.
+    """
+    rect = (
+        f'<rect class="rr-slot" x="{road.slot_x}" y="{drawing.slot_y}" '
+        f'width="{road.slot_length}" height="{drawing.slot_width}" rx="2" transform="'
+    )
+    line = f'"/><path class="rr-mark-line" d="M{road.slot_x} 0h{road.slot_length}" transform="'
+    parts = [
+        f'<line class="rr-hit" x1="{road.x1}" y1="{road.y1}" x2="{road.x2}" y2="{road.y2}"/>',
+        _BREAK,
+    ]
+    for slot in slots:
+        parts += (rect, slot["transform"])
+        if slot["line"]:
+            parts += (line, slot["transform"], '"/>')
+        elif slot["wheel"]:
+            parts.append(
+                f'"/><circle class="rr-wheel" cx="{slot["x"]}" cy="{slot["y"]}" r="2.3"/>'
+            )
+        else:
+            parts.append('"/>')
+    return "".join(parts)
 
 
 def road_rows(drawing: MapDrawing | None, seats: Any, marks: Any) -> list[RoadRow]:
@@ -169,7 +212,7 @@ def road_rows(drawing: MapDrawing | None, seats: Any, marks: Any) -> list[RoadRo
         return []
     names = [str(getattr(seat, "name", "") or "") for seat in seats or ()]
     marks = list(marks or ())
-    return [_road_row(road, names, marks) for road in drawing.roads]
+    return [_road_row(road, drawing, names, marks) for road in drawing.roads]
 
 
 class Payment(TypedDict):

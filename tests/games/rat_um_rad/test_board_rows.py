@@ -82,6 +82,36 @@ def test_a_built_road_row_names_and_marks_its_builder_on_the_middle_slot():
     assert (row["mark_x"], row["mark_y"]) == (middle["x"], middle["y"])
 
 
+def test_a_road_prints_its_hit_line_and_slots_as_one_string():
+    free = _rows({"roads": {}, "colours": ["red", "blue"], "seats": 2})[SHORT]
+    hit = (
+        f'<line class="rr-hit" x1="{free["x1"]}" y1="{free["y1"]}" '
+        f'x2="{free["x2"]}" y2="{free["y2"]}"/>'
+    )
+    assert free["geometry"].startswith(hit)
+    # Each slot of a free road: its rect, then the mark line across it.
+    for slot in free["slots"]:
+        transform = f'transform="{slot["transform"]}"'
+        assert (
+            f'<rect class="rr-slot" x="{free["slot_x"]}" y="-4" '
+            f'width="{free["slot_length"]}" height="8" rx="2" {transform}/>'
+            f'<path class="rr-mark-line" d="{free["line_path"]}" {transform}/>'
+        ) in free["geometry"]
+    assert free["geometry"].count("<rect") == 2
+    assert "<circle" not in free["geometry"]
+
+    view = {"roads": {WHITE: 1}, "colours": ["red", "yellow"], "seats": 2}
+    built = _rows(view, _seats("Alice", "Bob"), ["A", "B"])[WHITE]
+    # Built: no mark lines; a wheel in each slot but the middle one (the mark's).
+    assert built["geometry"].count("<rect") == 3
+    assert "rr-mark-line" not in built["geometry"]
+    wheels = [
+        f'<circle class="rr-wheel" cx="{slot["x"]}" cy="{slot["y"]}" r="2.3"/>'
+        for slot in built["slots"]
+    ]
+    assert [wheel in built["geometry"] for wheel in wheels] == [True, False, True]
+
+
 def test_buildable_and_closed_roads_say_so_in_their_classes():
     # Two seats: once one lane of a double route is built, the other closes.
     view = {"roads": {LANE_1: 0}, "colours": ["red"], "seats": 2, "buildable": [SHORT]}
