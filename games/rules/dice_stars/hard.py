@@ -100,6 +100,19 @@ paired; 2 seats against medium, seeds 0-244: 78.0% against 80.6%, -2.7
 +- 6.0 points. Maximising the chance of first place instead of the
 expected margin gained nothing the noise could show.
 
+The star weight (2026-11-29, two processes on the 2-core machine,
+`MULTI.star` 0.8 instead of 0.7; evaluation.py). A row that lacks k star
+cells is credited 2 x its sum x star^k, and a half-marked row scores 0 at
+the end: at 0.7 a row lacking two or more star cells counted for less
+than its plain sum, so the robot hardly started the rows that score
+double, and with three other seats first place needs them. Hard + 3
+medium robots (4 seats), seeds 0-999: 598.3 of 1,000, 59.8% (56.8-62.8%)
+against 388.3 at 0.7 (seeds 0-399 paired: 62.1% against 41.6%, +20.5 +-
+6.1 points); star 0.9 on seeds 0-399: 47.1% (42.3-52.0%). Decisions
+median 16 ms, p99 88 ms, max 126 ms. Against the medium robot (2 seats),
+seeds 0-399: 84.8% (80.9-87.9%) against 78.0%, +6.8 +- 4.8 points paired;
+against the easy robot every game of seeds 0-199. Solo keeps `SOLO`.
+
 Solo ceiling. More rolls do not help (above), so this search is limited
 by its horizon (one turn, then a heuristic leaf), not by its sampling. The
 same search told the turn's real dice (an oracle no fair player has) wins
