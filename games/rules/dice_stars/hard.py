@@ -110,7 +110,8 @@ medium robots (4 seats), seeds 0-999: 598.3 of 1,000, 59.8% (56.8-62.8%)
 against 388.3 at 0.7 (seeds 0-399 paired: 62.1% against 41.6%, +20.5 +-
 6.1 points); star 0.9 on seeds 0-399: 47.1% (42.3-52.0%). Decisions
 median 16 ms, p99 88 ms, max 126 ms. Against the medium robot (2 seats),
-seeds 0-399: 84.8% (80.9-87.9%) against 78.0%, +6.8 +- 4.8 points paired;
+seeds 0-999: 839 of 1,000, 83.9% (81.5-86.0%) against 764 at 0.7 (seeds
+0-399 paired: 84.8% against 78.0%, +6.8 +- 4.8 points), p99 51 ms;
 against the easy robot every game of seeds 0-199. Solo keeps `SOLO`.
 
 Solo ceiling. More rolls do not help (above), so this search is limited
