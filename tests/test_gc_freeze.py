@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import gc
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from config.gc_freeze import startup_freeze
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.processes import python_output
 
 # What a server process has after importing its entry point: frozen objects,
 # and how many a full collection still walks.
@@ -25,15 +21,9 @@ print(gc.get_freeze_count(), len(gc.get_objects(generation=2)))
 @pytest.mark.parametrize("entry", ["asgi", "wsgi"])
 def test_importing_an_entry_point_freezes_the_application(entry):
     # A process of its own, as Daphne and each gunicorn worker are.
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE.format(entry=entry)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
+    frozen, walked = map(
+        int, python_output(PROBE.format(entry=entry), timeout=120).split()
     )
-    frozen, walked = map(int, done.stdout.split())
     # Django and the project's modules: some 100,000 objects, none left to walk.
     assert frozen > 50_000
     assert walked == 0

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from config.wsserver import arguments_split
+from tests.processes import python_output
 from tests.sockets import children, free_port, http_head
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,15 +30,7 @@ print(type(daphne.server.twisted_loop).__module__)
 
 def _probe(before: str = "") -> list[str]:
     # A process of its own: the reactor is installed once per process.
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE.format(before=before)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return done.stdout.split()
+    return python_output(PROBE.format(before=before)).split()
 
 
 def test_daphne_serves_on_uvloop():

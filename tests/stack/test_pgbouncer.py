@@ -19,7 +19,6 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import textwrap
 import time
@@ -29,9 +28,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import python_output
+
 pytestmark = pytest.mark.stack
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 
 # Debian puts it in /usr/sbin, which a non-root PATH may not list.
@@ -249,16 +249,7 @@ def _scenario(
         "DATABASE_POOL": "0",
         "PGBOUNCER": pgbouncer_setting,
     }
-    done = subprocess.run(
-        [sys.executable, "-c", scenario],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip().splitlines()[-1]
+    return python_output(scenario, env=env, timeout=120).strip().splitlines()[-1]
 
 
 def test_iterating_through_pgbouncer_works_with_the_switch(pgbouncer):
