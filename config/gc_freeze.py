@@ -13,7 +13,7 @@ the same technique Instagram described for its Django web servers).
 Measured with `bench/peers.py --matches 10 --ws-workers 1` (program sockets,
 a 2-core machine whose speed swung within the hour; three layouts
 alternated twice in one sitting): without it, the Daphne process spent
-1.3-1.4 s in the collector per run, its full collections 81-93 ms each, and
+1.3-1.4 s in the collector per run, its full collections 93-104 ms each, and
 the handover p99 was 130-159 ms; frozen after import, 0.85 s, full
 collections 20-23 ms each, handover p99 67-82 ms, moves per second as a
 share of boardgame.io's in the same run 0.44-0.45 against 0.33-0.42.
