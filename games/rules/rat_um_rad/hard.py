@@ -118,7 +118,15 @@ plies: 61.2% of seeds 0-66 against 68.7%, -7.5 +- 7.6 points, p99 1.5 s
 62.7%): the other seat's track points, 11 more on average in a lost
 game (4 fewer in a won one), and the longest-trail bonus, which the
 hard robot holds in most won games (8.8 points ahead on average); the
-destination cards' points differ by about 2 on average either way."""
+destination cards' points differ by about 2 on average either way.
+
+With 3 route robots (4 seats), the route robot's constants changed for the
+hard seat's own decisions only (2026-11-29, seeds 0-199, paired; these
+defaults 29.9%): `COST_WEIGHT` 0.25 14.8% (-15.2 +- 6.1 points), 1.0
+27.7% (-2.2 +- 4.7); `LONG_ROAD` 3 21.2% (-8.7 +- 7.2), 5 30.9% (+1.0 +-
+3.9); `DRAW_SPARE` 12 29.9% (+0.0 +- 3.9), 5 30.8% (+0.9 +- 4.0). None
+kept: the route robot's constants, tuned with 2 seats, are no worse with
+4 (Dice Stars' leaf weights were: its hard robot's star credit)."""
 
 from __future__ import annotations
 
