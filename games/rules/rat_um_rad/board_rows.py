@@ -132,6 +132,7 @@ def _road_row(
         )
         for slot in road.slots
     )
+    line_path = f"M{road.slot_x} 0h{road.slot_length}"
     return RoadRow(
         id=road.id,
         a=road.a,
@@ -157,11 +158,11 @@ def _road_row(
         y2=road.y2,
         slot_x=road.slot_x,
         slot_length=road.slot_length,
-        line_path=f"M{road.slot_x} 0h{road.slot_length}",
+        line_path=line_path,
         slots=slots,
         mark_x=middle.x if middle else "",
         mark_y=middle.y if middle else "",
-        geometry=road_geometry(road, slots, drawing),
+        geometry=road_geometry(road, slots, line_path, drawing),
     )
 
 
@@ -170,11 +171,12 @@ _BREAK = "\n" + " " * 16
 
 
 def road_geometry(
-    road: RoadDrawing, slots: Sequence[SlotRow], drawing: MapDrawing
+    road: RoadDrawing, slots: Sequence[SlotRow], line_path: str, drawing: MapDrawing
 ) -> str:
     """Return the road's hit line and its slots as SVG: `slots` are its SlotRows.
 
-    The slots are as wide as `drawing` says (`slot_width`, `slot_y`).
+    `line_path`: the mark line across a slot (RoadRow's). The slots are as
+    wide as `drawing` says (`slot_width`, `slot_y`).
     Numbers only (board.py `_num`: digits, "-" and "."), so it needs no
     escaping: the map's template prints it as it is. Built here, not by
     the template's loop over the slots: some 120 slots a map, each a
@@ -184,7 +186,7 @@ def road_geometry(
         f'<rect class="rr-slot" x="{road.slot_x}" y="{drawing.slot_y}" '
         f'width="{road.slot_length}" height="{drawing.slot_width}" rx="2" transform="'
     )
-    line = f'"/><path class="rr-mark-line" d="M{road.slot_x} 0h{road.slot_length}" transform="'
+    line = f'"/><path class="rr-mark-line" d="{line_path}" transform="'
     parts = [
         f'<line class="rr-hit" x1="{road.x1}" y1="{road.y1}" x2="{road.x2}" y2="{road.y2}"/>',
         _BREAK,
