@@ -1,4 +1,4 @@
-"""config/gc_freeze.py: the web processes freeze what their import made."""
+"""config/gc_freeze.py: the web processes and Celery's pool processes freeze what their import made."""
 
 from __future__ import annotations
 
@@ -25,6 +25,29 @@ def test_importing_an_entry_point_freezes_the_application(entry):
         int, python_output(PROBE.format(entry=entry), timeout=120).split()
     )
     # Django and the project's modules: some 100,000 objects, none left to walk.
+    assert frozen > 50_000
+    assert walked == 0
+
+
+# A Celery pool process as it starts: Django set up and the tasks imported
+# by its parent (config.celery, the worker's fixup), then the pool's signal.
+POOL_PROBE = """
+import gc
+import django
+from celery.signals import worker_process_init
+from config.celery import app
+django.setup()
+app.loader.import_default_modules()
+before = len(gc.get_objects(generation=2))
+worker_process_init.send(sender=None)
+print(before, gc.get_freeze_count(), len(gc.get_objects(generation=2)))
+"""
+
+
+def test_a_celery_pool_process_freezes_what_it_inherited():
+    before, frozen, walked = map(int, python_output(POOL_PROBE, timeout=120).split())
+    # Without the hook, a full collection walks all of them.
+    assert before > 50_000
     assert frozen > 50_000
     assert walked == 0
 
