@@ -87,6 +87,25 @@ Wilson 95% intervals, one process on a busy machine):
   ms, max 1044 ms; vs easy (764) median 161 ms, p99 811 ms, max 1028 ms;
   4 seats (seeds 0-19, 173) median 127 ms, p99 776 ms, max 901 ms: within
   issue 26's budget. Three processes on two cores double the p99.
+What the hidden cards are worth (2026-11-29, measured by giving this
+search what its view hides: every sample the true state, or a sample with
+the other seats' true favourites; paired by seed with these settings):
+- 4 seats, seeds 0-199: these settings 28.3% (22.5-34.9%); the true
+  favourites in every sample 39.1% (32.6-46.0%), +10.8 +- 6.3 points; the
+  true favourites only while favourites are chosen 32.5% of seeds 0-143,
+  +4.9 +- 5.9; the true state (hands and draw pile too) 71.6% of seeds
+  0-53, +36.6 +- 12.0. Even knowing every favourite, the search stays
+  under issue 26's 40%.
+- 2 seats vs easy, seeds 0-169: the true favourites 97.6% (4 losses). The
+  easy robot chooses its favourites at random and plays a random useful
+  card, so nothing in its play tells them: its 2-3 points are out of a
+  view's reach.
+- The belief about favourites from the fields moved is too flat: over
+  28,371 decisions of 300 games of four medium robots, the true pair's
+  mean log-likelihood is -0.59 with `BELIEF_FIELDS` 6 and -0.36 with 1.5
+  (uniform: -1.79). With 1.5 in 4 seats (seeds 0-199): 29.0%, +0.7 +- 5.7
+  points: no gain, so it stays 6. The gain of knowing the favourites lies
+  before the fields moved tell them.
 The UCB1 search before this one (250/600 playouts, uniform pairs before
 any card) took 22.1% in 4 seats (n=40, 12.0-37.0%), 74.5% vs medium
 (n=100, 65-82%) and 88% vs easy (n=60, 78-94%). Where it lost in 4 seats: the choice of favourites. With
