@@ -92,8 +92,8 @@ search what its view hides: every sample the true state, or a sample with
 the other seats' true favourites; paired by seed with these settings):
 - 4 seats, seeds 0-199: these settings 28.3% (22.5-34.9%); the true
   favourites in every sample 39.1% (32.6-46.0%), +10.8 +- 6.3 points; the
-  true favourites only while favourites are chosen 32.5% of seeds 0-143,
-  +4.9 +- 5.9; the true state (hands and draw pile too) 71.6% of seeds
+  true favourites only while favourites are chosen 32.8% (26.6-39.5%),
+  +4.5 +- 5.1; the true state (hands and draw pile too) 71.6% of seeds
   0-53, +36.6 +- 12.0. Even knowing every favourite, the search stays
   under issue 26's 40%.
 - 2 seats vs easy, seeds 0-169: the true favourites 97.6% (4 losses). The
