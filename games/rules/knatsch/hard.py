@@ -105,6 +105,20 @@ search stands and the hard robot is about as strong as medium.
   two processes): 277 of 1,000, 27.7 % (25.0-30.6 %), as the medium robot
   there; CPU per decision (46,632 of seeds 172-999) median 0.09 ms, p99
   0.63 s, max 1.24 s.
+- With several opponents, whose losses count (2026-11-29): the strong
+  robot weighs what an opponent loses (a castle it attacks, a tournament
+  the opponent may win from it, what a top hands the next player) by that
+  opponent's share of the opponents' potential, a weight never tuned with
+  more than one opponent (it is 1 then). Raised to a power
+  (`LEADER_POWER`), so that the leader's losses count and the others'
+  less, and played by the strong robot in one seat against three strong
+  robots (seeds 0-3999 of the same seat rule, paired by seed with power 1,
+  which takes 24.8 %): power 2 28.0 % (+3.1 +- 1.7 points), 3 +2.9 +-
+  1.8, 5 +0.4 +- 1.7, 0.5 -2.1 +- 1.7; a scale of the weight instead,
+  0.5 +0.9 +- 1.7, 1.5 -0.5 +- 1.6. Power 2 with 3 seats (seeds 0-2999)
+  +2.2 +- 2.0 points, with 6 seats +0.2 +- 1.6; with 2 seats nothing
+  changes. So this robot rates its candidates and takes its default move
+  with power 2; the medium robot keeps 1.
 We think a robot that reads only its view can take about 50-55 % against
 medium at 2 seats (the strong robot's own 52-56 % on these seats), not 70 %,
 and about a quarter in 4 seats, not 40 %.
@@ -138,6 +152,11 @@ HORIZON = 2  # turns begun before a rollout is scored
 # often a lucky one (the winner's curse of picking a maximum of estimates).
 # 0.1 measured best of 0.02, 0.05 and 0.1 on seeds 0-119 (module docstring).
 MARGIN = 0.1
+# How the hard robot weighs an opponent's loss among several (strong/aims.py
+# LEADER_POWER; the strong robot's is 1): the square of that opponent's
+# share of the opponents' potential, so that taking from the leader counts
+# most. The same with one opponent (module docstring, measured).
+LEADER_POWER = 2.0
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -159,16 +178,19 @@ def evaluate(state: State, seat: int) -> float:
     return values[seat] / sum(values)
 
 
-def _candidates(view: JSON, legal: list[Move], width: int) -> tuple[list[Move], Move]:
+def _candidates(
+    view: JSON, legal: list[Move], width: int, leader_power: float
+) -> tuple[list[Move], Move]:
     """Return the moves worth searching and the strong robot's choice among them.
 
     The best-rated targets, every put-under and the pass; all of `legal`
-    outside the target phase (the King's revenge).
+    outside the target phase (the King's revenge). The strong robot rates
+    them with `leader_power` (LEADER_POWER).
     """
-    base = choose_strong(view, legal, Rng(0))
+    base = choose_strong(view, legal, Rng(0), leader_power=leader_power)
     if view["phase"] != "target":
         return list(legal), base
-    scored = target_values(view, legal)
+    scored = target_values(view, legal, leader_power=leader_power)
     scored.sort(key=lambda item: -item[0])
     keep = {move for _, move in scored[:width]}
     keep.add(base)
@@ -197,6 +219,7 @@ def make_hard(
     width: int = WIDTH,
     horizon: int = HORIZON,
     margin: float = MARGIN,
+    leader_power: float = LEADER_POWER,
 ) -> Chooser:
     """Return a hard robot with this budget (module docstring).
 
@@ -204,7 +227,9 @@ def make_hard(
     decision at most (the samples stop early once it is spent, the same for
     every candidate); `width`: targets searched; `horizon`: turns begun
     before a rollout is scored; `margin`: how much more (mean share) a move
-    must score than the strong robot's choice to replace it.
+    must score than the strong robot's choice to replace it;
+    `leader_power`: how the strong robot's choice and ratings weigh an
+    opponent's loss among several (LEADER_POWER).
     """
 
     def choose_hard(view: JSON, legal: list[Move], rng: Rng) -> Move:
@@ -215,7 +240,7 @@ def make_hard(
             return legal[0]
         if view["phase"] == "roll":
             return choose_strong(view, legal, rng)
-        moves, base = _candidates(view, legal, width)
+        moves, base = _candidates(view, legal, width, leader_power)
         if len(moves) == 1:
             return moves[0]
         seat: int = view["seat"]

@@ -20,6 +20,7 @@ from games.rules.knatsch.cards import CARD_IDS, KING_COMBINATION
 from games.rules.knatsch.moves import Move, Pass, RollForKing, RollForStack, Stop, Throw
 from games.rules.knatsch.state import Attempt, State
 from games.rules.knatsch.strong import chance
+from games.rules.knatsch.strong.aims import target_values
 from games.rules.rng import Rng
 from games.rules.structs import replace
 
@@ -255,6 +256,38 @@ def test_it_puts_a_useless_top_under():
         [("castle-lion-1",), ("castle-bear-1",)], ("castle-lion-2", "tournament-1")
     )
     assert _choose(state).kind == "put_under"
+
+
+def _tournament_on_top(seats: int) -> State:
+    """Seat 0's turn with a tournament on stack 0; every opponent owns two castles."""
+    castles = [
+        ("castle-eagle-1", "castle-bear-2"),
+        ("castle-dragon-2", "castle-stag-1"),
+        ("castle-griffin-2", "castle-lion-2"),
+    ]
+    return _position(
+        [("castle-lion-1",), *castles[: seats - 1]],
+        ("tournament-1", "castle-lion-3"),
+        put_under_used=True,
+    )
+
+
+def _tournament_worth(state: State, leader_power: float) -> float:
+    legal = RULES.legal_moves(state, 0)
+    rated = target_values(RULES.view(state, 0), legal, leader_power=leader_power)
+    return next(value for value, move in rated if move == RollForStack(stack=0))
+
+
+def test_an_opponents_loss_weighs_its_share_raised_to_the_leader_power():
+    # A tournament the robot hosts is worth less for each opponent who may
+    # win it, weighed by that opponent's share of the opponents' potential:
+    # a third each of three equal opponents, a ninth squared (the hard
+    # robot's power, knatsch/hard.py). With one opponent the share is 1,
+    # whatever the power.
+    four = _tournament_on_top(4)
+    assert _tournament_worth(four, 2.0) > _tournament_worth(four, 1.0)
+    two = _tournament_on_top(2)
+    assert _tournament_worth(two, 2.0) == _tournament_worth(two, 1.0)
 
 
 def test_the_choice_is_deterministic_and_ignores_the_rng():

@@ -131,3 +131,24 @@ def test_the_evaluation_ranks_a_win_and_a_lead() -> None:
     won = replace(ahead, phase="over", current=None, winner=1, end_reason="king")
     assert evaluate(won, 1) == 1.0
     assert evaluate(won, 0) == 0.0
+
+
+def test_it_weighs_opponents_losses_with_its_own_leader_power(monkeypatch):
+    # The strong robot's ratings, as the hard robot asks for them: with the
+    # square of each opponent's share (hard.LEADER_POWER; measured in its
+    # docstring), not the strong robot's 1.
+    asked = []
+    rate = hard_module.target_values
+
+    def recording(view, legal, *, leader_power):
+        asked.append(leader_power)
+        return rate(view, legal, leader_power=leader_power)
+
+    monkeypatch.setattr(hard_module, "target_values", recording)
+    state = make_state(
+        seats=4,
+        owned={1: ("castle-eagle-1", "castle-bear-2")},
+        stacks=(("tournament-1",), ("squire-3-1",)),
+    )
+    SMALL(RULES.view(state, 0), RULES.legal_moves(state, 0), Rng(2, 0))
+    assert asked == [hard_module.LEADER_POWER] == [2.0]

@@ -46,19 +46,25 @@ from games.rules.base import JSON
 from games.rules.knatsch.moves import Move
 from games.rules.rng import Rng
 
-from .aims import choose_revenge, choose_target
+from .aims import LEADER_POWER, choose_revenge, choose_target
 from .odds import chance
 from .throws import choose_roll
 
 __all__ = ["chance", "choose_strong"]
 
 
-def choose_strong(view: JSON, legal: list[Move], rng: Rng) -> Move:
-    """Return the strong robot's move; raise ValueError if `legal` is empty."""
+def choose_strong(
+    view: JSON, legal: list[Move], rng: Rng, *, leader_power: float = LEADER_POWER
+) -> Move:
+    """Return the strong robot's move; raise ValueError if `legal` is empty.
+
+    `leader_power`: how an opponent's loss is weighed among several
+    (aims.LEADER_POWER, the strong robot's; the hard robot passes its own).
+    """
     if not legal:
         raise ValueError("no legal move")
     if view["phase"] == "roll":
         return choose_roll(view, legal)
     if view["phase"] == "revenge":
         return choose_revenge(view, legal)
-    return choose_target(view, legal)
+    return choose_target(view, legal, leader_power=leader_power)

@@ -35,6 +35,10 @@ PUT_UNDER_MARGIN = 0.5  # put a top under only when that is worth this much more
 HORIZON = 10  # rounds: a special card's worth falls when fewer are left
 FRESH_CARDS = 3  # a stack of fewer cards below its top shows little news
 KING_MIN_CHANCE = 0.35  # below: the King only when an opponent is about to win
+# How an opponent's loss is weighed with several opponents: its share of
+# their potential raised to this power (`_Board.weight`). 1 for the strong
+# robot; the hard robot's 2 weighs the leader's losses more (hard.py).
+LEADER_POWER = 1.0
 # Results a tournament host may reach, weakest first (see `_Board.host_chance`).
 LADDER: tuple[Result, ...] = (
     (2, 5, 4),
@@ -52,8 +56,9 @@ LADDER: tuple[Result, ...] = (
 class _Board:
     """What the choice of a target needs to know, computed once per decision."""
 
-    def __init__(self, view: JSON) -> None:
+    def __init__(self, view: JSON, leader_power: float = LEADER_POWER) -> None:
         self.view = view
+        self.leader_power = leader_power
         self.seat: int = view["current"]
         self.seats: int = view["seats"]
         self.players: list[JSON] = view["players"]
@@ -86,10 +91,14 @@ class _Board:
     def weight(self, seat: int) -> float:
         """Return how much an opponent's loss is worth to the robot.
 
-        Its share of all opponents' potential: 1 with one opponent, a fifth
-        of five equal opponents, nearly 1 for one about to win.
+        Its share of all opponents' potential, raised to `leader_power`: 1
+        with one opponent, a fifth of five equal opponents (power 1), nearly
+        1 for one about to win.
         """
-        return self.values[seat] / self.threat if self.threat else 1.0
+        if not self.threat:
+            return 1.0
+        share: float = self.values[seat] / self.threat
+        return share if self.leader_power == 1.0 else share**self.leader_power
 
     def gain(self, seat: int, castles: int = 0, tournaments: int = 0) -> float:
         """Return how much `seat`'s potential changes with these cards more (or fewer)."""
@@ -228,14 +237,17 @@ def _find(view: JSON, card_id: str) -> tuple[int, JSON | None]:
     return -1, None
 
 
-def target_values(view: JSON, legal: list[Move]) -> list[tuple[float, Move]]:
+def target_values(
+    view: JSON, legal: list[Move], *, leader_power: float = LEADER_POWER
+) -> list[tuple[float, Move]]:
     """Return (worth, move) for every target among `legal`, as the strong robot rates them.
 
     `view` is the deciding seat's view; the worth is the strong robot's own
-    (higher is better). The hard robot (knatsch/hard.py) searches the best
+    (higher is better), an opponent's loss weighed with `leader_power`
+    (LEADER_POWER). The hard robot (knatsch/hard.py) searches the best
     rated of these.
     """
-    return _target_values(_Board(view), legal)
+    return _target_values(_Board(view, leader_power), legal)
 
 
 def _target_values(board: _Board, legal: list[Move]) -> list[tuple[float, Move]]:
@@ -316,14 +328,17 @@ def _put_under(
     return choice[1]
 
 
-def choose_target(view: JSON, legal: list[Move]) -> Move:
+def choose_target(
+    view: JSON, legal: list[Move], *, leader_power: float = LEADER_POWER
+) -> Move:
     """Return the target worth most, or a put-under worth more than that.
 
     Passing, where allowed (an extra attempt, the King as the only target),
     is worth 0. Without a target worth rolling for and no pass: the King
-    (the only target left), else the first legal move.
+    (the only target left), else the first legal move. `leader_power`: as
+    `target_values`'.
     """
-    board = _Board(view)
+    board = _Board(view, leader_power)
     scored = _target_values(board, legal)
     if Pass() in legal:
         scored.append((0.0, Pass()))
