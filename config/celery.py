@@ -24,7 +24,7 @@ def _pool_process_freeze(**kwargs: Any) -> None:
 
     A robot's search allocates quickly, so the collector runs often in a
     pool process; without this every full collection also walks the some
-    160,000 objects of the application (config/gc_freeze.py).
+    180,000 objects of the application (config/gc_freeze.py).
     """
     startup_freeze()
 

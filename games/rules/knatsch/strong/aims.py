@@ -97,8 +97,8 @@ class _Board:
         """
         if not self.threat:
             return 1.0
-        share: float = self.values[seat] / self.threat
-        return share if self.leader_power == 1.0 else share**self.leader_power
+        weighed: float = (self.values[seat] / self.threat) ** self.leader_power
+        return weighed
 
     def gain(self, seat: int, castles: int = 0, tournaments: int = 0) -> float:
         """Return how much `seat`'s potential changes with these cards more (or fewer)."""
