@@ -122,8 +122,8 @@ search stands and the hard robot is about as strong as medium.
   (4 seats, seeds 0-583, paired with `leader_power` 1): 28.4 % against
   28.8 %, -0.3 +- 4.5 points, too few games to show 3 points; on those
   seeds the strong robot with power 2 gained +0.3 +- 4.4 as well (its gain
-  came on seeds 1000-3999: 27.6 % against 24.1 %). CPU per decision
-  unchanged (the same search).
+  came on seeds 1000-3999: 27.6 % against 24.1 %). The search and its
+  budget are unchanged.
 We think a robot that reads only its view can take about 50-55 % against
 medium at 2 seats (the strong robot's own 52-56 % on these seats), not 70 %,
 and about a quarter in 4 seats, not 40 %.
