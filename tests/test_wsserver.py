@@ -12,10 +12,8 @@ from pathlib import Path
 import pytest
 
 from config.wsserver import arguments_split
-from tests.processes import python_output
+from tests.processes import ROOT, python_output
 from tests.sockets import children, free_port, http_head
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # What Daphne will serve on: the loop `daphne.server` built at import.
 PROBE = """
